@@ -1,0 +1,144 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { API_PREFIXES, fastifyRouteSchema, routesByVersion, type ApiVersion, type OperationId, type RouteDefinition } from '../shared/api/routes';
+import { Level, type Principal } from './auth/principal';
+import { requireLevel } from './auth/scope';
+import { principalForKey } from './auth/tokens';
+import type { ServerContext } from './context';
+import { ApiError } from './errors';
+import { handleError, problemBody, sendProblem } from './problem-handler';
+import { operationHandlers } from './routes';
+import type { OperationCall, OperationHandler, StreamedReply } from './routes/operation';
+import { requiredLevel, resolvePathScope } from './routes/access';
+
+/** Options of the HTTP layer. */
+export interface AppOptions {
+  logger: boolean;
+}
+
+/** A caller of a route that needs no key: sees nothing, may do nothing. */
+const anonymous: Principal = { tokenId: '', accountId: '', scopeKind: 'building', scopeId: null, level: Level.None };
+
+/** The media type of a request without parameters, lower case. */
+function mediaType(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** Whether a media type is one of the JSON types of spec §4. */
+function isJsonMediaType(type: string): boolean {
+  return type === 'application/json' || type === 'text/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+/** Whether a binary body of this media type is accepted by the route. */
+function acceptsBinary(route: RouteDefinition, type: string): boolean {
+  if (route.body?.kind !== 'binary') return false;
+  return route.body.contentTypes.some((accepted) => accepted === '*/*' || accepted === type);
+}
+
+/** Any handler's reply, as the sending side sees it. */
+type AnyReply = StreamedReply | { status: number; value: unknown; location?: string };
+
+/** Sends a handler's reply: JSON with the declared status, an empty answer, or a stream. */
+function sendReply(reply: FastifyReply, result: AnyReply): FastifyReply {
+  if ('stream' in result) {
+    reply.status(result.status).type(result.contentType);
+    if (result.contentLength !== undefined) reply.header('content-length', result.contentLength);
+    if (result.fileName !== undefined) {
+      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(result.fileName)}`);
+    }
+    return reply.send(result.stream);
+  }
+  reply.status(result.status);
+  if (result.location !== undefined) reply.header('location', result.location);
+  if (result.value === undefined) return reply.send();
+  return reply.send(result.value);
+}
+
+/** Builds the Fastify app (without listening): content types, auth, every route of both versions, one error handler. */
+export async function buildApp(ctx: ServerContext, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info', redact: ['req.headers["x-api-key"]'] } : false,
+    bodyLimit: ctx.config.maxJsonBytes,
+    // Element ids and file names may be long; the default 100-character limit would answer 414.
+    routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  });
+
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, problemBody(404, `No route ${request.method} ${request.url.split('?')[0]}.`, request.url.split('?')[0] ?? '')),
+  );
+
+  // JSON in every spelling of spec §4; an empty body is no body (clients send none for setimporting and the like).
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  const parseJson = (_request: FastifyRequest, source: string): unknown => {
+    if (source.trim() === '') return undefined;
+    try {
+      return JSON.parse(source) as unknown;
+    } catch {
+      throw new ApiError(400, 'The body is not valid JSON.');
+    }
+  };
+  app.addContentTypeParser(['application/json', 'text/json'], { parseAs: 'string' }, async (request: FastifyRequest, text: string) => parseJson(request, text));
+  app.addContentTypeParser(/^application\/[^;]*\+json/, { parseAs: 'string' }, async (request: FastifyRequest, text: string) => parseJson(request, text));
+  // Everything else passes through as a stream: file content is never buffered; routes check their content types.
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  const principals = new WeakMap<FastifyRequest, Principal>();
+  for (const version of Object.keys(API_PREFIXES) as ApiVersion[]) {
+    const prefix = API_PREFIXES[version];
+    const table = routesByVersion[version] as Readonly<Record<OperationId, RouteDefinition>>;
+    for (const operationId of Object.keys(table) as OperationId[]) {
+      const route = table[operationId];
+      const handler = operationHandlers[operationId] as OperationHandler<OperationId>;
+      const level = requiredLevel(operationId, route);
+      app.route({
+        method: route.method,
+        url: `${prefix}${route.path}`,
+        schema: fastifyRouteSchema(route),
+        // Authentication comes first, so a caller without a valid key learns nothing about bodies or resources.
+        onRequest: async (request) => {
+          if (route.auth !== 'apiKey') return;
+          const key = request.headers['x-api-key'];
+          if (typeof key !== 'string' || key === '') throw new ApiError(401, 'The X-API-Key header is missing.');
+          const principal = await principalForKey(ctx.db, key, ctx.now());
+          if (principal === undefined) throw new ApiError(401, 'The API key is unknown or has expired.');
+          if (principal.level < level) {
+            // Existence is never revealed: a resource outside the scope answers 404 before a low level answers 403.
+            await resolvePathScope(ctx, principal, route, request.params as Record<string, string>);
+            requireLevel(principal, level);
+          }
+          principals.set(request, principal);
+        },
+        preValidation: async (request) => {
+          const type = mediaType(request);
+          const hasBody = request.body !== undefined && request.body !== null;
+          if (route.body?.kind === 'json' && hasBody && !isJsonMediaType(type)) {
+            throw new ApiError(415, `This operation takes a JSON body (application/json), not '${type || 'none'}'.`);
+          }
+          if (route.body?.kind === 'binary' && !acceptsBinary(route, type)) {
+            throw new ApiError(415, `This operation takes ${route.body.contentTypes.join(' or ')}, not '${type || 'none'}'.`);
+          }
+        },
+        handler: async (request, reply) => {
+          const principal = principals.get(request) ?? anonymous;
+          const host = request.headers.host ?? `${request.hostname}`;
+          const call: OperationCall<OperationId> = {
+            ctx,
+            principal,
+            version,
+            params: request.params as never,
+            query: request.query as never,
+            headers: request.headers as never,
+            body: request.body as never,
+            contentType: mediaType(request),
+            baseUrl: `${request.protocol}://${host}`,
+            prefix,
+          };
+          return sendReply(reply, (await handler(call)) as AnyReply);
+        },
+      });
+    }
+  }
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema, ScopeKind } from '../store/tables';
+import { generateApiKey, hashApiKey } from './keys';
+import type { Principal } from './principal';
+
+/** What a caller asks for when creating a token. */
+export interface NewToken {
+  accountId: string;
+  name: string;
+  scopeKind: ScopeKind;
+  scopeId: string | null;
+  level: number;
+  expiresAt: string | null;
+}
+
+/** A created token with its key, the only time the key is known. */
+export interface CreatedToken {
+  id: string;
+  name: string;
+  level: number;
+  expirationDateTime: string | null;
+  key: string;
+}
+
+/** Creates a token with a fresh random key (or the given one, for the bootstrap key) and stores only its hash. */
+export async function createToken(db: Kysely<DatabaseSchema>, token: NewToken, key = generateApiKey()): Promise<CreatedToken> {
+  const id = randomUUID();
+  await db
+    .insertInto('tokens')
+    .values({
+      id,
+      accountId: token.accountId,
+      name: token.name,
+      keyHash: hashApiKey(key),
+      scopeKind: token.scopeKind,
+      scopeId: token.scopeId,
+      level: token.level,
+      expiresAt: token.expiresAt,
+      createdAt: new Date().toISOString(),
+    })
+    .execute();
+  return { id, name: token.name, level: token.level, expirationDateTime: token.expiresAt, key };
+}
+
+/** Makes sure an account-scope token with exactly this key exists (the embedded server's bootstrap key). */
+export async function ensureBootstrapToken(db: Kysely<DatabaseSchema>, accountId: string, key: string, level: number): Promise<void> {
+  const existing = await db.selectFrom('tokens').select(['id']).where('keyHash', '=', hashApiKey(key)).executeTakeFirst();
+  if (existing !== undefined) {
+    await db
+      .updateTable('tokens')
+      .set({ accountId, scopeKind: 'account', scopeId: null, level, expiresAt: null })
+      .where('id', '=', existing.id)
+      .execute();
+    return;
+  }
+  await createToken(db, { accountId, name: 'Local workspace', scopeKind: 'account', scopeId: null, level, expiresAt: null }, key);
+}
+
+/** The principal of a key, or undefined when the key is unknown or expired. */
+export async function principalForKey(db: Kysely<DatabaseSchema>, key: string, now: Date): Promise<Principal | undefined> {
+  const row = await db
+    .selectFrom('tokens')
+    .select(['id', 'accountId', 'scopeKind', 'scopeId', 'level', 'expiresAt'])
+    .where('keyHash', '=', hashApiKey(key))
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  if (row.expiresAt !== null && Date.parse(row.expiresAt) <= now.getTime()) return undefined;
+  return { tokenId: row.id, accountId: row.accountId, scopeKind: row.scopeKind, scopeId: row.scopeId, level: row.level };
+}

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ensureBootstrapToken } from './auth/tokens';
+import { Level } from './auth/principal';
+import { defaultServerConfig, type ServerConfig, type ServerContext } from './context';
+import { loadDownloadSigner } from './downloads';
+import { FsBlobStore } from './store/blobs';
+import { openDatabase, type Database } from './store/store';
+import { seedSystemData } from './store/seed/system-data';
+import { ensureLocalAccount } from './store/seed/local-account';
+import { seedDemo } from './store/seed/demo';
+
+/** How to start a server. */
+export interface StartOptions {
+  /** Folder of the database and the blobs, or `:memory:` (blobs then go to `blobDir`). */
+  dataDir: string;
+  /** Blob folder when it is not `<dataDir>/blobs`. */
+  blobDir?: string;
+  host?: string;
+  port?: number;
+  /** Makes sure an account-scope Administrator token with exactly this key exists. */
+  bootstrapKey?: string;
+  /** Creates the sample portfolio and building. */
+  demo?: boolean;
+  logger?: boolean;
+  config?: Partial<ServerConfig>;
+  now?: () => Date;
+}
+
+/** A prepared server: the store opened, migrated and seeded, the app built but not listening. */
+export interface PreparedServer {
+  app: FastifyInstance;
+  context: ServerContext;
+  localAccountId: string;
+  close(): Promise<void>;
+}
+
+/** Opens the store, seeds system data and the local account, and builds the app. */
+export async function prepareServer(options: StartOptions): Promise<PreparedServer> {
+  const database: Database = await openDatabase(options.dataDir);
+  try {
+    await seedSystemData(database.db);
+    const { accountId } = await ensureLocalAccount(database.db);
+    if (options.bootstrapKey !== undefined) {
+      await ensureBootstrapToken(database.db, accountId, options.bootstrapKey, Level.Administrator);
+    }
+    if (options.demo === true) await seedDemo(database.db, accountId);
+    const blobDir = options.blobDir ?? path.join(options.dataDir, 'blobs');
+    const context: ServerContext = {
+      db: database.db,
+      dialect: database.dialect,
+      blobs: new FsBlobStore(blobDir),
+      signer: await loadDownloadSigner(database.db),
+      config: { ...defaultServerConfig, ...options.config },
+      now: options.now ?? (() => new Date()),
+    };
+    const app = await buildApp(context, { logger: options.logger ?? false });
+    return {
+      app,
+      context,
+      localAccountId: accountId,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** A listening server with its address. */
+export interface RunningServer extends PreparedServer {
+  url: string;
+}
+
+/** Prepares the server and listens on host:port (port 0 = a free port). */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const prepared = await prepareServer(options);
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await prepared.app.listen({ host, port: options.port ?? 0 });
+  } catch (error) {
+    await prepared.close();
+    throw error;
+  }
+  const address = prepared.app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return { ...prepared, url: `http://${shownHost}:${port}` };
+}

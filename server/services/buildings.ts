@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { BuildingRequest, BuildingRequestV21, BuildingResponse } from '../../shared/api';
+import { NL_SFB_CLASSIFICATION_METHOD_ID } from '../../shared/api';
+import type { Principal } from '../auth/principal';
+import { buildingOr404, portfolioInScope } from '../auth/scope';
+import type { ServerContext } from '../context';
+import { badRequest, forbidden } from '../errors';
+import {
+  deleteBuildingRow,
+  findBuilding,
+  insertBuilding,
+  listBuildingRows,
+  updateBuildingColumns,
+  type BuildingRequestColumns,
+  type BuildingRow,
+} from '../store/repositories/buildings';
+import { parseJsonColumn } from '../store/repositories/json';
+
+/** The API version a request came in on; v2.1 accepts any classification method (decisions §12). */
+export type ApiVersion = 'v2.3' | 'v2.1';
+
+/** The wire shape of a stored building. */
+export function toBuildingResponse(row: BuildingRow): BuildingResponse {
+  const { accountId: _account, createdAt: _created, updatedAt: _updated, images, isDirty, hasDirtyElements, ...fields } = row;
+  return {
+    ...fields,
+    images: parseJsonColumn<string[]>(images, 'buildings.images'),
+    isDirty: isDirty === 1,
+    hasDirtyElements: hasDirtyElements === 1,
+    classificationType: fields.classificationType ?? NL_SFB_CLASSIFICATION_METHOD_ID,
+  };
+}
+
+/** A building in the caller's scope, else 404. */
+export async function getBuildingRow(ctx: ServerContext, principal: Principal, id: string): Promise<BuildingRow> {
+  return buildingOr404(principal, id, await findBuilding(ctx.db, id));
+}
+
+/** Buildings the caller can see. */
+export async function listBuildings(ctx: ServerContext, principal: Principal, portfolioId?: string): Promise<BuildingResponse[]> {
+  return (await listBuildingRows(ctx.db, principal, portfolioId)).map(toBuildingResponse);
+}
+
+/** Checks the portfolio a building goes into is in the caller's scope and the classification is accepted. */
+async function checkedColumns(
+  ctx: ServerContext,
+  principal: Principal,
+  request: BuildingRequest | BuildingRequestV21,
+  version: ApiVersion,
+): Promise<BuildingRequestColumns> {
+  const portfolio = await ctx.db
+    .selectFrom('portfolios')
+    .select(['id', 'accountId'])
+    .where('id', '=', request.portfolioId)
+    .executeTakeFirst();
+  if (portfolio === undefined || !portfolioInScope(principal, portfolio)) {
+    throw badRequest(`portfolioId: no portfolio '${request.portfolioId}' is in this key's scope.`, [
+      { path: 'portfolioId', message: 'unknown portfolio' },
+    ]);
+  }
+  const classificationType = request.classificationType ?? NL_SFB_CLASSIFICATION_METHOD_ID;
+  if (version === 'v2.3' && classificationType !== NL_SFB_CLASSIFICATION_METHOD_ID) {
+    throw badRequest(`classificationType: the only supported value is ${NL_SFB_CLASSIFICATION_METHOD_ID}.`, [
+      { path: 'classificationType', message: `must be ${NL_SFB_CLASSIFICATION_METHOD_ID}` },
+    ]);
+  }
+  if (version === 'v2.1') {
+    const method = await ctx.db
+      .selectFrom('classification_methods')
+      .select('id')
+      .where('id', '=', classificationType)
+      .executeTakeFirst();
+    if (method === undefined) {
+      throw badRequest(`classificationType: '${classificationType}' is not a classification method.`, [
+        { path: 'classificationType', message: 'unknown classification method' },
+      ]);
+    }
+  }
+  return {
+    portfolioId: portfolio.id,
+    name: request.name,
+    cadastralDesignation: request.cadastralDesignation ?? null,
+    cadastralArea: request.cadastralArea ?? null,
+    parcelnumber: request.parcelnumber ?? null,
+    publicLawRestriction: request.publicLawRestriction ?? null,
+    completionDate: request.completionDate ?? null,
+    lastRenovationDate: request.lastRenovationDate ?? null,
+    addressStreet: request.addressStreet ?? null,
+    addressHousenumber: request.addressHousenumber ?? null,
+    addressHousenumberAddition: request.addressHousenumberAddition ?? null,
+    addressZipcode: request.addressZipcode ?? null,
+    addressCity: request.addressCity ?? null,
+    addressCountry: request.addressCountry ?? null,
+    buildingUsage: request.buildingUsage ?? null,
+    grossSurfaceArea: request.grossSurfaceArea ?? null,
+    energyLabel: request.energyLabel ?? null,
+    energyPerformanceCoefficient: request.energyPerformanceCoefficient ?? null,
+    energyIndex: request.energyIndex ?? null,
+    expectedLifespan: request.expectedLifespan ?? null,
+    expectedLifespanStructure: request.expectedLifespanStructure ?? null,
+    expectedLifespanSkin: request.expectedLifespanSkin ?? null,
+    expectedLifespanServices: request.expectedLifespanServices ?? null,
+    expectedLifespanSpacePlan: request.expectedLifespanSpacePlan ?? null,
+    expectedLifespanStuff: request.expectedLifespanStuff ?? null,
+    breeamLabel: request.breeamLabel ?? null,
+    gprLabel: request.gprLabel ?? null,
+    mpgLabel: request.mpgLabel ?? null,
+    leedLabel: request.leedLabel ?? null,
+    wellScoreBuilding: request.wellScoreBuilding ?? null,
+    wellScoreInterior: request.wellScoreInterior ?? null,
+    wellScoreCoreAndShell: request.wellScoreCoreAndShell ?? null,
+    classificationType,
+  };
+}
+
+/** Creates a building; account tokens anywhere in their account, portfolio tokens in their portfolio. */
+export async function createBuilding(
+  ctx: ServerContext,
+  principal: Principal,
+  request: BuildingRequest | BuildingRequestV21,
+  version: ApiVersion,
+): Promise<BuildingResponse> {
+  if (principal.scopeKind === 'building') throw forbidden('A building key cannot create buildings.');
+  const columns = await checkedColumns(ctx, principal, request, version);
+  const id = randomUUID();
+  await insertBuilding(ctx.db, id, principal.accountId, columns, ctx.now().toISOString());
+  return toBuildingResponse((await findBuilding(ctx.db, id)) as BuildingRow);
+}
+
+/** Replaces every request field of a building (absent ones become null). */
+export async function replaceBuilding(
+  ctx: ServerContext,
+  principal: Principal,
+  id: string,
+  request: BuildingRequest | BuildingRequestV21,
+  version: ApiVersion,
+): Promise<BuildingResponse> {
+  const existing = await getBuildingRow(ctx, principal, id);
+  const columns = await checkedColumns(ctx, principal, request, version);
+  if (principal.scopeKind === 'building' && columns.portfolioId !== existing.portfolioId) {
+    throw forbidden('A building key cannot move its building to another portfolio.');
+  }
+  await updateBuildingColumns(ctx.db, id, columns, ctx.now().toISOString());
+  return toBuildingResponse((await findBuilding(ctx.db, id)) as BuildingRow);
+}
+
+/** Deletes a building and all its data: files, elements, figures, rights, tokens, jobs and blobs. */
+export async function deleteBuilding(ctx: ServerContext, principal: Principal, id: string): Promise<void> {
+  await getBuildingRow(ctx, principal, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('jobs')
+      .where('subjectId', 'in', trx.selectFrom('building_files').select('id').where('buildingId', '=', id))
+      .execute();
+    await deleteBuildingRow(trx, id);
+  });
+  // Blobs go after the rows: a crash in between leaves unreferenced files, never rows pointing at missing files.
+  await ctx.blobs.deletePrefix(`buildings/${id}`);
+}

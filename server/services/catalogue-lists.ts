@@ -1,0 +1,259 @@
+import type { InsertObject, Kysely } from 'kysely';
+import type { MaterialFinancialValue, MaterialFinancialValueRequest, MaterialMatch, MaterialMatchRequest } from '../../shared/api';
+import { MatchType, PriceUnit } from '../../shared/api';
+import type { Principal } from '../auth/principal';
+import type { ServerContext } from '../context';
+import type { CatalogueFinancialValuesTable, CatalogueMatchesTable, DatabaseSchema } from '../store/tables';
+import { readableCatalogueItem, writableCatalogueItem, type CatalogueTable } from './catalogue-access';
+import { checkedEnum, invalidField } from './catalogue-fields';
+
+/** A match rule of a material or product (ProductMatch has the same shape). */
+export type CatalogueMatch = MaterialMatch;
+/** A match rule as sent (ProductMatchRequest has the same shape). */
+export type CatalogueMatchRequest = MaterialMatchRequest;
+/** A dated price of a material or product (ProductFinancialValue has the same shape). */
+export type CatalogueFinancialValue = MaterialFinancialValue;
+/** A dated price as sent (ProductFinancialValueRequest has the same shape). */
+export type CatalogueFinancialValueRequest = MaterialFinancialValueRequest;
+
+/** An ordered list that belongs to a material or product: its table and the column naming the item a row belongs to. */
+export interface OwnedList<Table extends ListTable = ListTable> {
+  readonly table: Table;
+  readonly ownerColumn: 'materialId' | 'productId';
+}
+
+/** The tables of the ordered lists of materials and products. */
+type ListTable = 'material_matches' | 'product_matches' | 'material_financial_values' | 'product_financial_values' | 'product_children';
+
+/** The match and price lists of each catalogue. */
+const catalogueLists: Readonly<
+  Record<
+    CatalogueTable,
+    {
+      matches: OwnedList<'material_matches' | 'product_matches'>;
+      financialValues: OwnedList<'material_financial_values' | 'product_financial_values'>;
+    }
+  >
+> = {
+  materials: {
+    matches: { table: 'material_matches', ownerColumn: 'materialId' },
+    financialValues: { table: 'material_financial_values', ownerColumn: 'materialId' },
+  },
+  products: {
+    matches: { table: 'product_matches', ownerColumn: 'productId' },
+    financialValues: { table: 'product_financial_values', ownerColumn: 'productId' },
+  },
+};
+
+/** What a price defaults to when the request leaves it out (the schemas document these defaults). */
+const DEFAULT_CURRENCY = 'EUR';
+const DEFAULT_PRICE_UNIT = PriceUnit.mt;
+
+/** ISO 4217 codes are three letters; which codes are assigned changes over time, so the shape is what is checked. */
+const CURRENCY_CODE = /^[A-Za-z]{3}$/;
+
+// Stays well under SQLite's limit on bound parameters per statement, whatever the length of a replace-all body.
+const ROWS_PER_INSERT = 500;
+
+/** A list row's own columns, without its owner and position. */
+export type ListRowValues<Row> = Omit<Row, 'position'>;
+
+/** A check run inside the write's transaction, with a context whose `db` is that transaction. */
+export type ListWriteCheck = (transactionCtx: ServerContext) => Promise<void>;
+
+/** The position after the last row of an item's list (0 for an empty list). */
+async function nextPosition(db: Kysely<DatabaseSchema>, list: OwnedList, ownerId: string): Promise<number> {
+  const { last } = await db
+    .selectFrom(list.table)
+    .select((eb) => eb.fn.max<number | null>('position').as('last'))
+    .where(db.dynamic.ref(list.ownerColumn), '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return last === null ? 0 : Number(last) + 1;
+}
+
+/** Inserts rows at consecutive positions from `firstPosition`, in the order given. */
+async function insertRows(
+  db: Kysely<DatabaseSchema>,
+  list: OwnedList,
+  ownerId: string,
+  firstPosition: number,
+  rows: readonly object[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const chunk = rows.slice(start, start + ROWS_PER_INSERT).map((row, index) => ({
+      ...row,
+      [list.ownerColumn]: ownerId,
+      position: firstPosition + start + index,
+    }));
+    // Each list table holds its rows' own columns plus owner and position; Kysely cannot follow that through a union of tables.
+    await db.insertInto(list.table).values(chunk as InsertObject<DatabaseSchema, ListTable>[]).execute();
+  }
+}
+
+/** Runs `work` in a transaction, handing it a context whose queries go through that transaction. */
+async function inTransaction(ctx: ServerContext, work: (transactionCtx: ServerContext) => Promise<void>): Promise<void> {
+  // A query on ctx.db inside the transaction would wait for the one SQLite connection the transaction holds.
+  await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
+}
+
+/** Appends one row to an item's list at the next position, after `check` passed in the same transaction. */
+export async function appendListRow(
+  ctx: ServerContext,
+  list: OwnedList,
+  ownerId: string,
+  row: object,
+  check?: ListWriteCheck,
+): Promise<void> {
+  await inTransaction(ctx, async (transactionCtx) => {
+    await check?.(transactionCtx);
+    await insertRows(transactionCtx.db, list, ownerId, await nextPosition(transactionCtx.db, list, ownerId), [row]);
+  });
+}
+
+/** Replaces an item's whole list in one transaction, after `check` passed in it: no reader sees it half written. */
+export async function replaceListRows(
+  ctx: ServerContext,
+  list: OwnedList,
+  ownerId: string,
+  rows: readonly object[],
+  check?: ListWriteCheck,
+): Promise<void> {
+  await inTransaction(ctx, async (transactionCtx) => {
+    await check?.(transactionCtx);
+    await transactionCtx.db.deleteFrom(list.table).where(transactionCtx.db.dynamic.ref(list.ownerColumn), '=', ownerId).execute();
+    await insertRows(transactionCtx.db, list, ownerId, 0, rows);
+  });
+}
+
+/** The path of a field of the list item at `index` of a replace-all body, or of the single item of an add body. */
+export function itemPath(index: number | undefined, field: string): string {
+  return index === undefined ? field : `${index}.${field}`;
+}
+
+// --- matches ----------------------------------------------------------------------------------------------------------
+
+/** The stored values of a match rule, its enum normalised. */
+function checkedMatch(request: CatalogueMatchRequest, index?: number): ListRowValues<CatalogueMatchesTable> {
+  return { value: request.value, matchType: checkedEnum(MatchType, request.matchType, itemPath(index, 'matchType')) };
+}
+
+/** The wire shape of a stored match rule. */
+function toMatch(row: ListRowValues<CatalogueMatchesTable>): CatalogueMatch {
+  return { value: row.value, matchType: row.matchType as MatchType };
+}
+
+/** The match rules of a readable material or product, in their order. */
+export async function listMatches(ctx: ServerContext, principal: Principal, table: CatalogueTable, id: string): Promise<CatalogueMatch[]> {
+  await readableCatalogueItem(ctx, principal, table, id);
+  const { table: listTable, ownerColumn } = catalogueLists[table].matches;
+  const rows = await ctx.db
+    .selectFrom(listTable)
+    .select(['value', 'matchType'])
+    .where(ctx.db.dynamic.ref(ownerColumn), '=', id)
+    .orderBy('position')
+    .execute();
+  return rows.map(toMatch);
+}
+
+/** Appends a match rule to a writable material or product. */
+export async function addMatch(
+  ctx: ServerContext,
+  principal: Principal,
+  table: CatalogueTable,
+  id: string,
+  request: CatalogueMatchRequest,
+): Promise<CatalogueMatch> {
+  await writableCatalogueItem(ctx, principal, table, id);
+  const row = checkedMatch(request);
+  await appendListRow(ctx, catalogueLists[table].matches, id, row);
+  return toMatch(row);
+}
+
+/** Replaces all match rules of a writable material or product. */
+export async function replaceMatches(
+  ctx: ServerContext,
+  principal: Principal,
+  table: CatalogueTable,
+  id: string,
+  requests: readonly CatalogueMatchRequest[],
+): Promise<CatalogueMatch[]> {
+  await writableCatalogueItem(ctx, principal, table, id);
+  const rows = requests.map((request, index) => checkedMatch(request, index));
+  await replaceListRows(ctx, catalogueLists[table].matches, id, rows);
+  return rows.map(toMatch);
+}
+
+// --- financial values -------------------------------------------------------------------------------------------------
+
+/** A stored price with its date and currency, which this server always writes. */
+type FinancialValueRow = ListRowValues<CatalogueFinancialValuesTable> & { valueDate: string; currency: string };
+
+/** The stored values of a price: defaults filled in, the date in UTC, the currency upper case, the unit normalised. */
+function checkedFinancialValue(request: CatalogueFinancialValueRequest, now: Date, index?: number): FinancialValueRow {
+  const valueDate = request.valueDate ?? now.toISOString();
+  const time = Date.parse(valueDate);
+  if (Number.isNaN(time)) throw invalidField(itemPath(index, 'valueDate'), `'${valueDate}' is not an ISO 8601 date-time`);
+  const currency = request.currency ?? DEFAULT_CURRENCY;
+  if (!CURRENCY_CODE.test(currency)) {
+    throw invalidField(itemPath(index, 'currency'), `'${currency}' is not an ISO 4217 currency code of three letters`);
+  }
+  return {
+    value: request.value,
+    valueDate: new Date(time).toISOString(),
+    currency: currency.toUpperCase(),
+    unit: request.unit === undefined || request.unit === null ? DEFAULT_PRICE_UNIT : checkedEnum(PriceUnit, request.unit, itemPath(index, 'unit')),
+  };
+}
+
+/** The wire shape of a stored price; a price without date or currency was not written by this server. */
+function toFinancialValue(row: ListRowValues<CatalogueFinancialValuesTable>): CatalogueFinancialValue {
+  if (row.valueDate === null || row.currency === null) throw new Error('A stored financial value has no valueDate or currency');
+  return { value: row.value, valueDate: row.valueDate, currency: row.currency, unit: row.unit as PriceUnit };
+}
+
+/** The prices of a readable material or product, in their order. */
+export async function listFinancialValues(
+  ctx: ServerContext,
+  principal: Principal,
+  table: CatalogueTable,
+  id: string,
+): Promise<CatalogueFinancialValue[]> {
+  await readableCatalogueItem(ctx, principal, table, id);
+  const { table: listTable, ownerColumn } = catalogueLists[table].financialValues;
+  const rows = await ctx.db
+    .selectFrom(listTable)
+    .select(['value', 'valueDate', 'currency', 'unit'])
+    .where(ctx.db.dynamic.ref(ownerColumn), '=', id)
+    .orderBy('position')
+    .execute();
+  return rows.map(toFinancialValue);
+}
+
+/** Appends a price to a writable material or product. */
+export async function addFinancialValue(
+  ctx: ServerContext,
+  principal: Principal,
+  table: CatalogueTable,
+  id: string,
+  request: CatalogueFinancialValueRequest,
+): Promise<CatalogueFinancialValue> {
+  await writableCatalogueItem(ctx, principal, table, id);
+  const row = checkedFinancialValue(request, ctx.now());
+  await appendListRow(ctx, catalogueLists[table].financialValues, id, row);
+  return toFinancialValue(row);
+}
+
+/** Replaces all prices of a writable material or product. */
+export async function replaceFinancialValues(
+  ctx: ServerContext,
+  principal: Principal,
+  table: CatalogueTable,
+  id: string,
+  requests: readonly CatalogueFinancialValueRequest[],
+): Promise<CatalogueFinancialValue[]> {
+  await writableCatalogueItem(ctx, principal, table, id);
+  const now = ctx.now();
+  const rows = requests.map((request, index) => checkedFinancialValue(request, now, index));
+  await replaceListRows(ctx, catalogueLists[table].financialValues, id, rows);
+  return rows.map(toFinancialValue);
+}

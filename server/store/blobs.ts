@@ -1,0 +1,96 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../errors';
+
+/** What was stored by a put. */
+export interface StoredBlob {
+  size: number;
+}
+
+/** Where uploads, images, logos and generated files live; keys are `/`-separated relative names. */
+export interface BlobStore {
+  /** Streams `content` into `key`, replacing it atomically; over `maxBytes` → 413 and nothing is kept. */
+  put(key: string, content: Readable | Buffer, maxBytes: number): Promise<StoredBlob>;
+  /** A stream of the blob, or undefined when it does not exist. */
+  open(key: string): Promise<{ stream: Readable; size: number } | undefined>;
+  /** Removes a blob; absent is fine. */
+  delete(key: string): Promise<void>;
+  /** Removes every blob under `prefix/`. */
+  deletePrefix(prefix: string): Promise<void>;
+}
+
+/** Checks a key has only safe segments, so no key can escape the blob folder. */
+function checkedSegments(key: string): string[] {
+  const segments = key.split('/');
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || /[\\\0]/.test(segment))) {
+    throw new Error(`Invalid blob key '${key}'`);
+  }
+  return segments;
+}
+
+/** A transform that fails once more than `maxBytes` passed through it. */
+function sizeLimit(maxBytes: number, counted: { size: number }): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      counted.size += chunk.length;
+      if (counted.size > maxBytes) {
+        callback(new ApiError(413, `The upload is larger than the limit of ${maxBytes} bytes.`));
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+}
+
+/** Blob store on the local file system: writes go to a temporary file in the same folder and are renamed into place. */
+export class FsBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    return path.join(this.root, ...checkedSegments(key));
+  }
+
+  async put(key: string, content: Readable | Buffer, maxBytes: number): Promise<StoredBlob> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomUUID()}.partial`;
+    const counted = { size: 0 };
+    try {
+      if (Buffer.isBuffer(content)) {
+        if (content.length > maxBytes) throw new ApiError(413, `The upload is larger than the limit of ${maxBytes} bytes.`);
+        counted.size = content.length;
+        await pipeline([content], createWriteStream(temporary, { flags: 'wx' }));
+      } else {
+        await pipeline(content, sizeLimit(maxBytes, counted), createWriteStream(temporary, { flags: 'wx' }));
+      }
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    return { size: counted.size };
+  }
+
+  async open(key: string): Promise<{ stream: Readable; size: number } | undefined> {
+    const file = this.pathOf(key);
+    try {
+      const info = await stat(file);
+      return { stream: createReadStream(file), size: info.size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await rm(this.pathOf(prefix), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,46 @@
+import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect, type ColumnDataType } from 'kysely';
+import type { DatabaseSchema } from './tables';
+import { registerSqliteODataFunctions, sqliteODataDialect, type ODataDialect } from '../odata/dialect';
+
+/** The SQL dialects the store runs on. */
+export type DialectName = 'sqlite';
+
+/**
+ * Everything that differs between the SQL dialects lives here, so queries are written once with Kysely.
+ * Values are stored dialect-neutrally: ISO 8601 text for timestamps, JSON as text, booleans as 0/1 integers.
+ */
+export interface StoreDialect {
+  /** Which dialect this is. */
+  readonly name: DialectName;
+  /** Column type for floating-point numbers. */
+  readonly doubleType: ColumnDataType;
+  /** Column type for text (identifiers, names, JSON, timestamps). */
+  readonly textType: ColumnDataType;
+  /** Column type for 64-bit integers (file sizes). */
+  readonly bigintType: ColumnDataType;
+  /** The expressions of OData `$filter` that differ between databases. */
+  readonly odata: ODataDialect;
+}
+
+/** SQLite through better-sqlite3: the embedded default. */
+export const sqliteDialect: StoreDialect = {
+  name: 'sqlite',
+  doubleType: 'real',
+  textType: 'text',
+  bigintType: 'integer',
+  odata: sqliteODataDialect,
+};
+
+/** Opens a SQLite database file (or `:memory:`) with the pragmas the server relies on. */
+export function openSqlite(file: string): { db: Kysely<DatabaseSchema>; dialect: StoreDialect; close: () => Promise<void> } {
+  const connection = new Database(file);
+  // WAL lets readers run while the worker writes; NORMAL sync is durable across application crashes in WAL mode.
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  registerSqliteODataFunctions(connection);
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) });
+  return { db, dialect: sqliteDialect, close: () => db.destroy() };
+}

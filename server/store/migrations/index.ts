@@ -1,0 +1,35 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { StoreDialect } from '../dialect';
+import * as initial from './0001-initial';
+import * as seedVersion from './0002-seed-version';
+
+/** A forward-only migration; every step takes the dialect for its few type differences. */
+interface StoreMigration {
+  up(db: Kysely<unknown>, dialect: StoreDialect): Promise<void>;
+}
+
+/** Every migration in order. Append only: a released migration never changes. */
+const migrations: Record<string, StoreMigration> = {
+  '0001-initial': initial,
+  '0002-seed-version': seedVersion,
+};
+
+/** Brings the database to the newest schema; throws with the failing migration's name and cause. */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: StoreDialect): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(
+        Object.entries(migrations).map(([name, migration]): [string, Migration] => [
+          name,
+          { up: (database) => migration.up(database, dialect) },
+        ]),
+      ),
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,316 @@
+/**
+ * Row types of the store's tables, as Kysely sees them. Column names are the wire names of the API where a column
+ * holds a wire field, so queries, OData paths and responses line up without a mapping layer.
+ * Timestamps are ISO 8601 text, JSON is text, booleans are 0/1 integers (see dialect.ts).
+ */
+export interface DatabaseSchema {
+  server_settings: ServerSettingsTable;
+  accounts: AccountsTable;
+  account_databases: AccountDatabasesTable;
+  users: UsersTable;
+  tokens: TokensTable;
+  user_rights: UserRightsTable;
+  portfolios: PortfoliosTable;
+  portfolio_files: PortfolioFilesTable;
+  buildings: BuildingsTable;
+  building_figures: BuildingFiguresTable;
+  building_files: BuildingFilesTable;
+  elements: ElementsTable;
+  materials: MaterialsTable;
+  material_matches: CatalogueMatchesTable & { materialId: string };
+  material_financial_values: CatalogueFinancialValuesTable & { materialId: string };
+  products: ProductsTable;
+  product_matches: CatalogueMatchesTable & { productId: string };
+  product_financial_values: CatalogueFinancialValuesTable & { productId: string };
+  product_children: ProductChildrenTable;
+  classification_methods: ClassificationMethodsTable;
+  classification_codes: ClassificationCodesTable;
+  jobs: JobsTable;
+}
+
+/** Settings every process of one server shares (e.g. the secret that signs download addresses). */
+export interface ServerSettingsTable {
+  name: string;
+  value: string;
+}
+
+/** 0/1 stored for a boolean. */
+export type Flag = 0 | 1;
+
+/** An account: a subscriber, or an element database (VerifiedDatabase / Supplier). */
+export interface AccountsTable {
+  id: string;
+  name: string;
+  accountType: number;
+  createdAt: string;
+}
+
+/** Element databases an account may use besides its own, in preference order. */
+export interface AccountDatabasesTable {
+  accountId: string;
+  databaseAccountId: string;
+  position: number;
+}
+
+/** A person of an account who can be given rights on portfolios and buildings. */
+export interface UsersTable {
+  id: string;
+  accountId: string;
+  name: string;
+  email: string | null;
+  createdAt: string;
+}
+
+/** Scope of a token or a user right. */
+export type ScopeKind = 'account' | 'portfolio' | 'building';
+
+/** An API token; only the SHA-256 of its key is kept. */
+export interface TokensTable {
+  id: string;
+  accountId: string;
+  name: string;
+  keyHash: string;
+  scopeKind: ScopeKind;
+  scopeId: string | null;
+  level: number;
+  expiresAt: string | null;
+  createdAt: string;
+}
+
+/** A user's permission level on a portfolio or a building. */
+export interface UserRightsTable {
+  scopeKind: 'portfolio' | 'building';
+  scopeId: string;
+  userId: string;
+  level: number;
+}
+
+/** A portfolio (folder of buildings). */
+export interface PortfoliosTable {
+  id: string;
+  accountId: string;
+  name: string;
+  logo: string | null;
+  logoBlobKey: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A documentation file or passport of a portfolio. */
+export interface PortfolioFilesTable {
+  id: string;
+  portfolioId: string;
+  type: number;
+  fileName: string;
+  fileSize: number;
+  status: number;
+  statusMessage: string | null;
+  lastModifiedDate: string;
+  tags: string;
+  blobKey: string | null;
+  contentType: string | null;
+  createdAt: string;
+}
+
+/** A building: the BuildingRequest fields plus what the server maintains. */
+export interface BuildingsTable {
+  id: string;
+  accountId: string;
+  portfolioId: string;
+  name: string;
+  cadastralDesignation: string | null;
+  cadastralArea: number | null;
+  parcelnumber: string | null;
+  publicLawRestriction: string | null;
+  completionDate: string | null;
+  lastRenovationDate: string | null;
+  addressStreet: string | null;
+  addressHousenumber: string | null;
+  addressHousenumberAddition: string | null;
+  addressZipcode: string | null;
+  addressCity: string | null;
+  addressCountry: string | null;
+  buildingUsage: string | null;
+  grossSurfaceArea: number | null;
+  energyLabel: string | null;
+  energyPerformanceCoefficient: number | null;
+  energyIndex: number | null;
+  expectedLifespan: number | null;
+  expectedLifespanStructure: number | null;
+  expectedLifespanSkin: number | null;
+  expectedLifespanServices: number | null;
+  expectedLifespanSpacePlan: number | null;
+  expectedLifespanStuff: number | null;
+  breeamLabel: number | null;
+  gprLabel: number | null;
+  mpgLabel: number | null;
+  leedLabel: string | null;
+  wellScoreBuilding: number | null;
+  wellScoreInterior: number | null;
+  wellScoreCoreAndShell: number | null;
+  classificationType: string | null;
+  images: string;
+  mpgLabelManual: number | null;
+  mpgLabelIndicative: number | null;
+  isDirty: Flag;
+  hasDirtyElements: Flag;
+  mostRecentBimInfo: string | null;
+  geoLatitude: number | null;
+  geoLongtitude: number | null;
+  phaseType: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Figures of a building computed by its last recalculation (JSON of the wire objects). */
+export interface BuildingFiguresTable {
+  buildingId: string;
+  circular: string | null;
+  financialInputs: string | null;
+  validation: string | null;
+  computedAt: string;
+}
+
+/** A building file: source (IFC/sheet), information file or passport. */
+export interface BuildingFilesTable {
+  id: string;
+  buildingId: string;
+  type: number;
+  fileName: string;
+  fileSize: number;
+  status: number;
+  statusMessage: string | null;
+  isActive: Flag;
+  isDirty: Flag;
+  lastModifiedDate: string;
+  tags: string;
+  preferredAccountIds: string;
+  validation: string | null;
+  elementProcessedCount: number;
+  elementCount: number;
+  blobKey: string | null;
+  contentType: string | null;
+  language: string | null;
+  createdAt: string;
+}
+
+/** An element of a building file; `id` is the element's own mark, unique within its file. */
+export interface ElementsTable {
+  buildingFileId: string;
+  id: string;
+  name: string | null;
+  materialName: string | null;
+  materialId: string | null;
+  typeName: string | null;
+  elementClass: string | null;
+  volume: number | null;
+  area: number | null;
+  height: number | null;
+  width: number | null;
+  length: number | null;
+  weight: number | null;
+  mappingType: number | null;
+  mappingId: string | null;
+  phaseMatchId: string | null;
+  phaseMatchName: string | null;
+  brandLayerMatchId: string | null;
+  brandLayerMatchName: string | null;
+  classificationMatchId: string | null;
+  classificationMatchName: string | null;
+  classificationMatchCode: string | null;
+  phaseLookup: string;
+  classificationLookup: string;
+  floor: string | null;
+}
+
+/** A material of an element database. Multilingual texts and the circular/financial blocks are JSON. */
+export interface MaterialsTable {
+  id: string;
+  accountId: string;
+  name: string;
+  elementFamily: string | null;
+  description: string;
+  supplier: string | null;
+  specificWeight: number | null;
+  lifeTime: number | null;
+  circular: string;
+  financial: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A match rule of a material or product, kept in the order the client gave. */
+export interface CatalogueMatchesTable {
+  position: number;
+  value: string;
+  matchType: number;
+}
+
+/** A dated price of a material or product. */
+export interface CatalogueFinancialValuesTable {
+  position: number;
+  value: number;
+  valueDate: string | null;
+  currency: string | null;
+  unit: number;
+}
+
+/** A product of an element database. */
+export interface ProductsTable {
+  id: string;
+  accountId: string;
+  name: string;
+  type: number;
+  description: string;
+  supplier: string | null;
+  productCode: string | null;
+  circular: string;
+  fixedDimensions: string;
+  defaultDimensions: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A child (material or product) contained in a product. */
+export interface ProductChildrenTable {
+  productId: string;
+  position: number;
+  childId: string;
+  value: number;
+  circular: string;
+}
+
+/** A classification method (system data). */
+export interface ClassificationMethodsTable {
+  id: string;
+  name: string;
+  classificationTypeId: string;
+  classificationLevelTypeId: string;
+}
+
+/** A code of a classification method, with its parent code for the fallback walk. */
+export interface ClassificationCodesTable {
+  methodId: string;
+  code: string;
+  parentCode: string | null;
+  name: string;
+}
+
+/** State of a job. */
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** Long work (processing, refinement, recalculation, passports) as a claimable row. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  subjectId: string;
+  payload: string;
+  state: JobState;
+  attempts: number;
+  runAfter: string;
+  leaseUntil: string | null;
+  workerId: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -50,6 +50,8 @@ function sendReply(reply: FastifyReply, result: AnyReply): FastifyReply {
   reply.status(result.status);
   if (result.location !== undefined) reply.header('location', result.location);
   if (result.value === undefined) return reply.send();
+  // Fastify sends a bare string as text; the spec's image and logo answers are a JSON string.
+  if (typeof result.value === 'string') return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.value));
   return reply.send(result.value);
 }
 
@@ -58,6 +60,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
   const app = Fastify({
     logger: options.logger ? { level: 'info', redact: ['req.headers["x-api-key"]'] } : false,
     bodyLimit: ctx.config.maxJsonBytes,
+    exposeHeadRoutes: false,
     // Element ids and file names may be long; the default 100-character limit would answer 414.
     routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },

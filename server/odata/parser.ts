@@ -489,6 +489,7 @@ export function parseOrderBy(text: string, fields: ODataFieldMap): ODataOrderIte
     items.push({ path: field.path, column: field.column, direction });
     const separator = cursor.next();
     if (separator.kind === 'end') return items;
+    if (separator.kind === 'whitespace' && cursor.peek().kind === 'end') cursor.fail(separator.start, 'unexpected whitespace at the end');
     if (separator.kind !== 'comma') cursor.fail(separator.start, `expected ',' or the end, found ${describeToken(separator)}`);
   }
 }

@@ -32,6 +32,18 @@ export async function readableDatabaseId(
   return databaseId;
 }
 
+/** A material or product of a database the caller may read, or undefined when it is unknown or outside. */
+export async function findReadableCatalogueItem(
+  ctx: ServerContext,
+  principal: Principal,
+  table: CatalogueTable,
+  id: string,
+): Promise<CatalogueItemOwnership | undefined> {
+  const item = await ctx.db.selectFrom(table).select(['id', 'accountId']).where('id', '=', id).executeTakeFirst();
+  if (item === undefined || !(await isReadableDatabase(ctx, principal, item.accountId))) return undefined;
+  return item;
+}
+
 /** A material or product of a database the caller may read, else 404. */
 export async function readableCatalogueItem(
   ctx: ServerContext,
@@ -39,8 +51,8 @@ export async function readableCatalogueItem(
   table: CatalogueTable,
   id: string,
 ): Promise<CatalogueItemOwnership> {
-  const item = await ctx.db.selectFrom(table).select(['id', 'accountId']).where('id', '=', id).executeTakeFirst();
-  if (item === undefined || !(await isReadableDatabase(ctx, principal, item.accountId))) throw notFound(itemNames[table], id);
+  const item = await findReadableCatalogueItem(ctx, principal, table, id);
+  if (item === undefined) throw notFound(itemNames[table], id);
   return item;
 }
 

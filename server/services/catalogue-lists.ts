@@ -3,7 +3,7 @@ import type { MaterialFinancialValue, MaterialFinancialValueRequest, MaterialMat
 import { MatchType, PriceUnit } from '../../shared/api';
 import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
-import type { CatalogueFinancialValuesTable, CatalogueMatchesTable, DatabaseSchema } from '../store/tables';
+import type { DatabaseSchema } from '../store/tables';
 import { readableCatalogueItem, writableCatalogueItem, type CatalogueTable } from './catalogue-access';
 import { checkedEnum, invalidField } from './catalogue-fields';
 
@@ -23,7 +23,7 @@ export interface OwnedList<Table extends ListTable = ListTable> {
 }
 
 /** The tables of the ordered lists of materials and products. */
-type ListTable = 'material_matches' | 'product_matches' | 'material_financial_values' | 'product_financial_values' | 'product_children';
+export type ListTable = 'material_matches' | 'product_matches' | 'material_financial_values' | 'product_financial_values' | 'product_children';
 
 /** The match and price lists of each catalogue. */
 const catalogueLists: Readonly<
@@ -55,8 +55,8 @@ const CURRENCY_CODE = /^[A-Za-z]{3}$/;
 // Stays well under SQLite's limit on bound parameters per statement, whatever the length of a replace-all body.
 const ROWS_PER_INSERT = 500;
 
-/** A list row's own columns, without its owner and position. */
-export type ListRowValues<Row> = Omit<Row, 'position'>;
+/** A list row's own columns, without its owner and position (for a union of tables: the columns they share). */
+export type ListRow<Table extends ListTable> = Omit<DatabaseSchema[Table], 'position' | 'materialId' | 'productId'>;
 
 /** A check run inside the write's transaction, with a context whose `db` is that transaction. */
 export type ListWriteCheck = (transactionCtx: ServerContext) => Promise<void>;
@@ -72,12 +72,12 @@ async function nextPosition(db: Kysely<DatabaseSchema>, list: OwnedList, ownerId
 }
 
 /** Inserts rows at consecutive positions from `firstPosition`, in the order given. */
-async function insertRows(
+async function insertRows<Table extends ListTable>(
   db: Kysely<DatabaseSchema>,
-  list: OwnedList,
+  list: OwnedList<Table>,
   ownerId: string,
   firstPosition: number,
-  rows: readonly object[],
+  rows: readonly ListRow<Table>[],
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const chunk = rows.slice(start, start + ROWS_PER_INSERT).map((row, index) => ({
@@ -86,7 +86,8 @@ async function insertRows(
       position: firstPosition + start + index,
     }));
     // Each list table holds its rows' own columns plus owner and position; Kysely cannot follow that through a union of tables.
-    await db.insertInto(list.table).values(chunk as InsertObject<DatabaseSchema, ListTable>[]).execute();
+    const table: ListTable = list.table;
+    await db.insertInto(table).values(chunk as InsertObject<DatabaseSchema, ListTable>[]).execute();
   }
 }
 
@@ -97,11 +98,11 @@ async function inTransaction(ctx: ServerContext, work: (transactionCtx: ServerCo
 }
 
 /** Appends one row to an item's list at the next position, after `check` passed in the same transaction. */
-export async function appendListRow(
+export async function appendListRow<Table extends ListTable>(
   ctx: ServerContext,
-  list: OwnedList,
+  list: OwnedList<Table>,
   ownerId: string,
-  row: object,
+  row: ListRow<Table>,
   check?: ListWriteCheck,
 ): Promise<void> {
   await inTransaction(ctx, async (transactionCtx) => {
@@ -111,16 +112,17 @@ export async function appendListRow(
 }
 
 /** Replaces an item's whole list in one transaction, after `check` passed in it: no reader sees it half written. */
-export async function replaceListRows(
+export async function replaceListRows<Table extends ListTable>(
   ctx: ServerContext,
-  list: OwnedList,
+  list: OwnedList<Table>,
   ownerId: string,
-  rows: readonly object[],
+  rows: readonly ListRow<Table>[],
   check?: ListWriteCheck,
 ): Promise<void> {
   await inTransaction(ctx, async (transactionCtx) => {
     await check?.(transactionCtx);
-    await transactionCtx.db.deleteFrom(list.table).where(transactionCtx.db.dynamic.ref(list.ownerColumn), '=', ownerId).execute();
+    const table: ListTable = list.table;
+    await transactionCtx.db.deleteFrom(table).where(transactionCtx.db.dynamic.ref(list.ownerColumn), '=', ownerId).execute();
     await insertRows(transactionCtx.db, list, ownerId, 0, rows);
   });
 }
@@ -133,12 +135,12 @@ export function itemPath(index: number | undefined, field: string): string {
 // --- matches ----------------------------------------------------------------------------------------------------------
 
 /** The stored values of a match rule, its enum normalised. */
-function checkedMatch(request: CatalogueMatchRequest, index?: number): ListRowValues<CatalogueMatchesTable> {
+function checkedMatch(request: CatalogueMatchRequest, index?: number): ListRow<'material_matches'> {
   return { value: request.value, matchType: checkedEnum(MatchType, request.matchType, itemPath(index, 'matchType')) };
 }
 
 /** The wire shape of a stored match rule. */
-function toMatch(row: ListRowValues<CatalogueMatchesTable>): CatalogueMatch {
+function toMatch(row: ListRow<'material_matches'>): CatalogueMatch {
   return { value: row.value, matchType: row.matchType as MatchType };
 }
 
@@ -186,7 +188,7 @@ export async function replaceMatches(
 // --- financial values -------------------------------------------------------------------------------------------------
 
 /** A stored price with its date and currency, which this server always writes. */
-type FinancialValueRow = ListRowValues<CatalogueFinancialValuesTable> & { valueDate: string; currency: string };
+type FinancialValueRow = ListRow<'material_financial_values'> & { valueDate: string; currency: string };
 
 /** The stored values of a price: defaults filled in, the date in UTC, the currency upper case, the unit normalised. */
 function checkedFinancialValue(request: CatalogueFinancialValueRequest, now: Date, index?: number): FinancialValueRow {
@@ -206,7 +208,7 @@ function checkedFinancialValue(request: CatalogueFinancialValueRequest, now: Dat
 }
 
 /** The wire shape of a stored price; a price without date or currency was not written by this server. */
-function toFinancialValue(row: ListRowValues<CatalogueFinancialValuesTable>): CatalogueFinancialValue {
+function toFinancialValue(row: ListRow<'material_financial_values'>): CatalogueFinancialValue {
   if (row.valueDate === null || row.currency === null) throw new Error('A stored financial value has no valueDate or currency');
   return { value: row.value, valueDate: row.valueDate, currency: row.currency, unit: row.unit as PriceUnit };
 }

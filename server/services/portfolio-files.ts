@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type {
   FileDownloadResponse,
   PortfolioFileRequest,
@@ -133,11 +133,12 @@ export async function portfolioFileDownload(
 export async function storeThenSwitch(
   ctx: ServerContext,
   blobKey: string,
-  content: Readable,
+  content: Readable | undefined,
   maxBytes: number,
   switchTo: (stored: StoredBlob) => Promise<string | null>,
 ): Promise<StoredBlob> {
-  const stored = await ctx.blobs.put(blobKey, content, maxBytes);
+  // Fastify hands a request without a body (no content, no length) to the handler as undefined: that is empty content.
+  const stored = await ctx.blobs.put(blobKey, content ?? Readable.from([]), maxBytes);
   let replacedBlobKey: string | null;
   try {
     replacedBlobKey = await switchTo(stored);
@@ -159,7 +160,7 @@ export async function uploadPortfolioFile(
   portfolioId: string,
   fileId: string,
   rawFileName: string,
-  content: Readable,
+  content: Readable | undefined,
   contentType: string,
 ): Promise<void> {
   const fileName = checkedFileName(rawFileName, 'fileName');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
-import { notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { checkedFileName } from './file-names';
 import { storeThenSwitch } from './portfolio-files';
 import { getPortfolioRow } from './portfolios';
@@ -11,22 +11,23 @@ import { getPortfolioRow } from './portfolios';
 const maxLogoBytes = 10 * 1024 ** 2;
 
 /**
- * Sets a portfolio's logo (its content type, PNG or JPEG, is checked by the route) under a fresh blob key and removes
- * the previous logo's content. Answers the stored file name, which `logo` then shows.
+ * Sets a portfolio's logo (its content type, PNG or JPEG, is checked by the route; an empty one is 400) under a fresh
+ * blob key and removes the previous logo's content. Answers the stored file name, which `logo` then shows.
  */
 export async function setPortfolioLogo(
   ctx: ServerContext,
   principal: Principal,
   portfolioId: string,
   rawFileName: string,
-  content: Readable,
+  content: Readable | undefined,
 ): Promise<string> {
   const fileName = checkedFileName(rawFileName, 'fileName');
   await getPortfolioRow(ctx, principal, portfolioId);
   const blobKey = `portfolios/${portfolioId}/logo/${randomUUID()}`;
-  await storeThenSwitch(ctx, blobKey, content, Math.min(maxLogoBytes, ctx.config.maxUploadBytes), () =>
+  await storeThenSwitch(ctx, blobKey, content, Math.min(maxLogoBytes, ctx.config.maxUploadBytes), async (stored) => {
+    if (stored.size === 0) throw badRequest('The logo is empty.', [{ path: 'body', message: 'is empty' }]);
     // The previous key is read in the same transaction, so of two concurrent logos the loser's blob is the one removed.
-    ctx.db.transaction().execute(async (trx) => {
+    return ctx.db.transaction().execute(async (trx) => {
       const current = await trx.selectFrom('portfolios').select('logoBlobKey').where('id', '=', portfolioId).executeTakeFirst();
       if (current === undefined) throw notFound('Portfolio', portfolioId);
       await trx
@@ -35,7 +36,7 @@ export async function setPortfolioLogo(
         .where('id', '=', portfolioId)
         .execute();
       return current.logoBlobKey;
-    }),
-  );
+    });
+  });
   return fileName;
 }

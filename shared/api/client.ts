@@ -191,7 +191,8 @@ function text(value: unknown): string | undefined {
 function problemOf(response: Response, instance: string, body: unknown): Problem {
   const title = response.statusText !== '' ? response.statusText : `HTTP ${response.status}`;
   const fields = isObject(body) && ['type', 'title', 'detail', 'message'].some((key) => text(body[key]) !== undefined) ? body : {};
-  const detail = text(fields['detail']) ?? text(fields['message']) ?? `The server answered ${response.status} ${title}.`;
+  const detail =
+    text(fields['detail']) ?? text(fields['message']) ?? text(fields['title']) ?? `The server answered ${response.status} ${title}.`;
   return {
     type: text(fields['type']) ?? 'about:blank',
     title: text(fields['title']) ?? title,

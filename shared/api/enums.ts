@@ -123,7 +123,7 @@ export type MatchType = EnumValue<typeof MatchType>;
 
 // --- schemas ----------------------------------------------------------------------------------------------------------
 
-function describe(enumObject: EnumObject): string {
+function legend(enumObject: EnumObject): string {
   return Object.entries(enumObject)
     .map(([name, value]) => `${value} = ${name}`)
     .join(', ');
@@ -148,7 +148,7 @@ export function enumResponseSchema<E extends EnumObject>(enumObject: E): TUnsafe
   return Type.Unsafe<EnumValue<E>>({
     type: 'integer',
     enum: Object.values(enumObject),
-    description: describe(enumObject),
+    description: legend(enumObject),
   });
 }
 
@@ -159,7 +159,7 @@ export function enumRequestSchema<E extends EnumObject>(enumObject: E): TUnsafe<
       { type: 'integer', enum: Object.values(enumObject) },
       { type: 'string', pattern: caseInsensitiveNamePattern(Object.keys(enumObject)) },
     ],
-    description: `${describe(enumObject)}; the name is accepted too, in any letter case`,
+    description: `${legend(enumObject)}; the name is accepted too, in any letter case`,
   });
 }
 

@@ -4,4 +4,3 @@ export * from './schemas';
 export * from './routes';
 export * from './client';
 export { buildOpenApiDocument } from './openapi';
-export { Nullable, Maybe } from './schema-kit';

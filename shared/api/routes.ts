@@ -1269,8 +1269,6 @@ export const routesByVersion = { 'v2.3': routes, 'v2.1': routesV21 } as const;
 
 /** The v2.3 route table's type. */
 export type Routes = typeof routes;
-/** A route table of any version. */
-export type RouteTable = (typeof routesByVersion)[ApiVersion];
 /** The operationId of an endpoint. */
 export type OperationId = keyof Routes;
 
@@ -1306,30 +1304,40 @@ export type RouteSuccess<R extends RouteDefinition> = {
 
 // --- for the server ---------------------------------------------------------------------------------------------------
 
-/** The part of a route Fastify validates and serialises with: JSON bodies only, and a schema per JSON answer. */
-export interface FastifyRouteSchema {
-  params?: TObject;
-  querystring?: TObject;
-  headers?: TObject;
-  body?: TSchema;
-  response: Record<number, TSchema>;
-}
+type FastifyResponseSchemas<Responses> = {
+  [Status in keyof Responses as Responses[Status] extends JsonResponse | ProblemResponse ? Status : never]: Responses[Status] extends JsonResponse<infer S>
+    ? S
+    : typeof Problem;
+};
+
+/**
+ * The part of a route Fastify validates and serialises with, typed so that Fastify's TypeBox type provider types the
+ * handler: JSON bodies only, and a schema per JSON or problem answer.
+ */
+export type FastifyRouteSchema<R extends RouteDefinition> = {
+  params: R['params'];
+  querystring: R['querystring'];
+  headers: R['headers'];
+  body: R['body'] extends JsonBody<infer S> ? S : undefined;
+  response: FastifyResponseSchemas<R['responses']>;
+};
 
 /**
  * The Fastify `schema` of a route. Binary bodies and bodiless answers get no schema: Fastify must neither parse
  * content as JSON nor serialise an empty answer.
  */
-export function fastifyRouteSchema(route: RouteDefinition): FastifyRouteSchema {
+export function fastifyRouteSchema<R extends RouteDefinition>(route: R): FastifyRouteSchema<R> {
   const response: Record<number, TSchema> = {};
   for (const [status, answer] of Object.entries(route.responses)) {
     if (answer.kind === 'json') response[Number(status)] = answer.schema;
     else if (answer.kind === 'problem') response[Number(status)] = Problem;
   }
+  // Absent parts are left undefined, which Fastify reads as "no schema".
   return {
-    ...(route.params === undefined ? {} : { params: route.params }),
-    ...(route.querystring === undefined ? {} : { querystring: route.querystring }),
-    ...(route.headers === undefined ? {} : { headers: route.headers }),
-    ...(route.body?.kind === 'json' ? { body: route.body.schema } : {}),
+    params: route.params,
+    querystring: route.querystring,
+    headers: route.headers,
+    body: route.body?.kind === 'json' ? route.body.schema : undefined,
     response,
-  };
+  } as FastifyRouteSchema<R>;
 }

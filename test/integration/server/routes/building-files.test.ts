@@ -94,7 +94,8 @@ describe('building files', () => {
   it('refuses file names that are paths', async () => {
     const file = await test.request({ method: 'POST', url: `/api/v2.3/buildings/${buildingId}/files`, payload: { type: 0 } });
     const fileId = (file.json() as { id: string }).id;
-    for (const name of ['..', '..%2Fescape.ifc', 'a%5Cb.ifc']) {
+    // A bare `..` segment is resolved by URL normalisation before routing; names that reach the route must be refused.
+    for (const name of ['..%2Fescape.ifc', 'a%5Cb.ifc', 'a%2Fb.ifc']) {
       const upload = await test.request({
         method: 'POST',
         url: `/api/v2.3/buildings/${buildingId}/files/${fileId}/upload/${name}`,

@@ -379,7 +379,7 @@ describe('portfolio logo', () => {
     expect((await test.request({ method: 'GET', url: `${api}/portfolios/${portfolio.id}` })).json<Portfolio>().logo).toBe('brand.jpg');
   });
 
-  it('refuses a logo that is not PNG or JPEG (415) and a path for a name (400)', async () => {
+  it('refuses a logo that is not PNG or JPEG (415), a path for a name (400) and an empty logo (400)', async () => {
     const portfolio = await createPortfolio();
     const text = await test.request({
       method: 'POST',
@@ -395,6 +395,12 @@ describe('portfolio logo', () => {
       payload: pngBytes,
     });
     expect(pathName.statusCode).toBe(400);
+    const empty = await test.request({
+      method: 'POST',
+      url: `${api}/portfolios/${portfolio.id}/logo/logo.png`,
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(empty.statusCode).toBe(400);
     expect((await test.request({ method: 'GET', url: `${api}/portfolios/${portfolio.id}` })).json<Portfolio>().logo).toBeNull();
     expect(await blobsUnder(`portfolios/${portfolio.id}/logo`)).toEqual([]);
   });

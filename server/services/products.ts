@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type {
+  LocalizedText,
+  Product,
+  ProductChild,
+  ProductChildCircularInformation,
+  ProductChildCircularInformationRequest,
+  ProductChildRequest,
+  ProductCircularInformation,
+  ProductCircularInformationRequest,
+  ProductDimension,
+  ProductDimensionRequest,
+  ProductRequest,
+} from '../../shared/api';
+import { ElementDimensionType, ProductType } from '../../shared/api';
+import type { Principal } from '../auth/principal';
+import type { ServerContext } from '../context';
+import { parseJsonColumn } from '../store/repositories/json';
+import type { DatabaseSchema, ProductsTable } from '../store/tables';
+import {
+  findReadableCatalogueItem,
+  readableCatalogueItem,
+  readableDatabaseId,
+  requireCatalogueWriter,
+  writableCatalogueItem,
+} from './catalogue-access';
+import { checkedEnum, invalidField, localizedTextColumn } from './catalogue-fields';
+import { appendListRow, itemPath, replaceListRows, type ListRow, type ListWriteCheck, type OwnedList } from './catalogue-lists';
+
+/** The columns a product request sets: everything but identity, database and timestamps. */
+type ProductColumns = Omit<ProductsTable, 'id' | 'accountId' | 'createdAt' | 'updatedAt'>;
+
+/** The children of products, kept in the order the client gave. */
+const productChildren: OwnedList<'product_children'> = { table: 'product_children', ownerColumn: 'productId' };
+
+/** The wire shape of a stored product. */
+function toProduct(row: ProductsTable): Product {
+  return {
+    name: parseJsonColumn<LocalizedText>(row.name, 'products.name'),
+    type: row.type as ProductType,
+    description: parseJsonColumn<LocalizedText>(row.description, 'products.description'),
+    supplier: row.supplier,
+    productCode: row.productCode,
+    circular: parseJsonColumn<ProductCircularInformation>(row.circular, 'products.circular'),
+    fixedDimensions: parseJsonColumn<ProductDimension[]>(row.fixedDimensions, 'products.fixedDimensions'),
+    defaultDimensions: parseJsonColumn<ProductDimension[]>(row.defaultDimensions, 'products.defaultDimensions'),
+    id: row.id,
+  };
+}
+
+/** Every circular figure of a request, null where absent, so the stored block always answers every field. */
+function circularInformation(request: ProductCircularInformationRequest): ProductCircularInformation {
+  return {
+    recycledPercentageFeedstock: request.recycledPercentageFeedstock ?? null,
+    rapidRenewablesPercentageFeedstock: request.rapidRenewablesPercentageFeedstock ?? null,
+    virginPercentageFeedstock: request.virginPercentageFeedstock ?? null,
+    recycledPercentageEndOfLife: request.recycledPercentageEndOfLife ?? null,
+    landfillPercentageEndOfLife: request.landfillPercentageEndOfLife ?? null,
+    incinerationPercentageEndOfLife: request.incinerationPercentageEndOfLife ?? null,
+    efficiencyPercentageRecyclingFeedstock: request.efficiencyPercentageRecyclingFeedstock ?? null,
+    efficiencyPercentageRecyclingEndOfLife: request.efficiencyPercentageRecyclingEndOfLife ?? null,
+    technicalLifetime: request.technicalLifetime ?? null,
+    functionalLifetime: request.functionalLifetime ?? null,
+    productReusedPercentageFeedstock: request.productReusedPercentageFeedstock ?? null,
+    productRecycledPercentageFeedstock: request.productRecycledPercentageFeedstock ?? null,
+    productRapidRenewablesPercentageFeedstock: request.productRapidRenewablesPercentageFeedstock ?? null,
+    productVirginPercentageFeedstock: request.productVirginPercentageFeedstock ?? null,
+    productReusedPercentageEndOfLife: request.productReusedPercentageEndOfLife ?? null,
+    productRecycledPercentageEndOfLife: request.productRecycledPercentageEndOfLife ?? null,
+    productLandfillPercentageEndOfLife: request.productLandfillPercentageEndOfLife ?? null,
+    productIncinerationPercentageEndOfLife: request.productIncinerationPercentageEndOfLife ?? null,
+  };
+}
+
+/** A dimension list of a request (`field` names it in errors), its enums normalised; absent is empty. */
+function dimensions(requests: readonly ProductDimensionRequest[] | null | undefined, field: string): ProductDimension[] {
+  return (requests ?? []).map((request, index) => ({
+    dimensionValue: request.dimensionValue,
+    dimensionType: checkedEnum(ElementDimensionType, request.dimensionType, `${field}.${index}.dimensionType`),
+  }));
+}
+
+/** The columns of a product request; a field left out is null (or empty), so a replace replaces everything. */
+function productColumns(request: ProductRequest): ProductColumns {
+  return {
+    name: localizedTextColumn(request.name),
+    type: checkedEnum(ProductType, request.type, 'type'),
+    description: localizedTextColumn(request.description),
+    supplier: request.supplier ?? null,
+    productCode: request.productCode ?? null,
+    circular: JSON.stringify(circularInformation(request.circular ?? {})),
+    fixedDimensions: JSON.stringify(dimensions(request.fixedDimensions, 'fixedDimensions')),
+    defaultDimensions: JSON.stringify(dimensions(request.defaultDimensions, 'defaultDimensions')),
+  };
+}
+
+/** A stored product by id; the caller has checked access. */
+async function productRow(ctx: ServerContext, id: string): Promise<ProductsTable> {
+  return ctx.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The products of a database the caller may read: the platform's when `databaseId` is absent. */
+export async function listProducts(ctx: ServerContext, principal: Principal, databaseId: string | undefined): Promise<Product[]> {
+  const accountId = await readableDatabaseId(ctx, principal, databaseId);
+  const rows = await ctx.db
+    .selectFrom('products')
+    .selectAll()
+    .where('accountId', '=', accountId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map(toProduct);
+}
+
+/** A product of a database the caller may read, else 404. */
+export async function getProduct(ctx: ServerContext, principal: Principal, id: string): Promise<Product> {
+  await readableCatalogueItem(ctx, principal, 'products', id);
+  return toProduct(await productRow(ctx, id));
+}
+
+/** Creates a product in the caller's own database; the id is the server's, whatever the request says. */
+export async function createProduct(ctx: ServerContext, principal: Principal, request: ProductRequest): Promise<Product> {
+  requireCatalogueWriter(principal);
+  const now = ctx.now().toISOString();
+  const row: ProductsTable = {
+    id: randomUUID(),
+    accountId: principal.accountId,
+    ...productColumns(request),
+    createdAt: now,
+    updatedAt: now,
+  };
+  await ctx.db.insertInto('products').values(row).execute();
+  return toProduct(row);
+}
+
+/** Replaces every field of a product of the caller's database (matches, children and prices have their own endpoints). */
+export async function replaceProduct(ctx: ServerContext, principal: Principal, id: string, request: ProductRequest): Promise<Product> {
+  await writableCatalogueItem(ctx, principal, 'products', id);
+  await ctx.db
+    .updateTable('products')
+    .set({ ...productColumns(request), updatedAt: ctx.now().toISOString() })
+    .where('id', '=', id)
+    .execute();
+  return toProduct(await productRow(ctx, id));
+}
+
+// --- children ---------------------------------------------------------------------------------------------------------
+
+/** Every field of a child relation's circular block; an absent inherit flag is false, an absent figure null. */
+function childCircularInformation(request: ProductChildCircularInformationRequest): ProductChildCircularInformation {
+  return {
+    inheritFeedstockPercentages: request.inheritFeedstockPercentages ?? false,
+    recycledPercentageFeedstock: request.recycledPercentageFeedstock ?? null,
+    rapidRenewablesPercentageFeedstock: request.rapidRenewablesPercentageFeedstock ?? null,
+    inheritEndOfLifePercentages: request.inheritEndOfLifePercentages ?? false,
+    recycledPercentageEndOfLife: request.recycledPercentageEndOfLife ?? null,
+    landfillPercentageEndOfLife: request.landfillPercentageEndOfLife ?? null,
+    inheritEfficiencyPercentages: request.inheritEfficiencyPercentages ?? false,
+    efficiencyPercentageRecyclingFeedstock: request.efficiencyPercentageRecyclingFeedstock ?? null,
+    efficiencyPercentageRecyclingEndOfLife: request.efficiencyPercentageRecyclingEndOfLife ?? null,
+  };
+}
+
+/** The stored columns of a child relation. */
+function childColumns(request: ProductChildRequest): ListRow<'product_children'> {
+  return {
+    childId: request.childId,
+    // The column is NOT NULL: a relation without an amount contributes nothing to the parent, which 0 says.
+    value: request.value ?? 0,
+    circular: JSON.stringify(childCircularInformation(request.circular ?? {})),
+  };
+}
+
+/** The wire shape of a stored child relation. */
+function toChild(row: ListRow<'product_children'>): ProductChild {
+  return {
+    value: row.value,
+    childId: row.childId,
+    circular: parseJsonColumn<ProductChildCircularInformation>(row.circular, 'product_children.circular'),
+  };
+}
+
+/** Whether product `rootId` is `soughtId` or holds it among its descendants (breadth first, each product once). */
+async function productContains(db: Kysely<DatabaseSchema>, rootId: string, soughtId: string): Promise<boolean> {
+  const seen = new Set([rootId]);
+  let generation = [rootId];
+  while (generation.length > 0) {
+    if (generation.includes(soughtId)) return true;
+    const rows = await db.selectFrom('product_children').select('childId').where('productId', 'in', generation).execute();
+    generation = [...new Set(rows.map((row) => row.childId))].filter((childId) => !seen.has(childId));
+    for (const childId of generation) seen.add(childId);
+  }
+  return false;
+}
+
+/**
+ * Checks that each child is a material or product the caller may read and that no product child holds the parent,
+ * which would make the product contain itself; 400 naming the `childId` otherwise.
+ */
+function childrenCheck(principal: Principal, productId: string, children: readonly ProductChildRequest[], isList: boolean): ListWriteCheck {
+  return async (transactionCtx) => {
+    for (const [index, child] of children.entries()) {
+      const path = itemPath(isList ? index : undefined, 'childId');
+      if ((await findReadableCatalogueItem(transactionCtx, principal, 'materials', child.childId)) !== undefined) continue;
+      if ((await findReadableCatalogueItem(transactionCtx, principal, 'products', child.childId)) === undefined) {
+        throw invalidField(path, `no material or product '${child.childId}' is in a database this key may read`);
+      }
+      if (await productContains(transactionCtx.db, child.childId, productId)) {
+        throw invalidField(path, `product '${child.childId}' is or contains product '${productId}': a product cannot contain itself`);
+      }
+    }
+  };
+}
+
+/** The children of a readable product, in their order. */
+export async function listChildren(ctx: ServerContext, principal: Principal, id: string): Promise<ProductChild[]> {
+  await readableCatalogueItem(ctx, principal, 'products', id);
+  const rows = await ctx.db
+    .selectFrom('product_children')
+    .select(['childId', 'value', 'circular'])
+    .where('productId', '=', id)
+    .orderBy('position')
+    .execute();
+  return rows.map(toChild);
+}
+
+/** Appends a child to a product of the caller's database. */
+export async function addChild(ctx: ServerContext, principal: Principal, id: string, request: ProductChildRequest): Promise<ProductChild> {
+  await writableCatalogueItem(ctx, principal, 'products', id);
+  const row = childColumns(request);
+  await appendListRow(ctx, productChildren, id, row, childrenCheck(principal, id, [request], false));
+  return toChild(row);
+}
+
+/** Replaces all children of a product of the caller's database. */
+export async function replaceChildren(
+  ctx: ServerContext,
+  principal: Principal,
+  id: string,
+  requests: readonly ProductChildRequest[],
+): Promise<ProductChild[]> {
+  await writableCatalogueItem(ctx, principal, 'products', id);
+  const rows = requests.map(childColumns);
+  await replaceListRows(ctx, productChildren, id, rows, childrenCheck(principal, id, requests, true));
+  return rows.map(toChild);
+}

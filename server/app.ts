@@ -61,6 +61,8 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
     logger: options.logger ? { level: 'info', redact: ['req.headers["x-api-key"]'] } : false,
     bodyLimit: ctx.config.maxJsonBytes,
     exposeHeadRoutes: false,
+    // Router errors (too long a parameter, a bad URL encoding) answer problem details like every other error.
+    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
     // Element ids and file names may be long; the default 100-character limit would answer 414.
     routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },

@@ -43,6 +43,7 @@ function fieldPath(context: string | undefined, instancePath: string, missing: u
 /** Statuses a framework error may carry through as they are (everything else 4xx becomes 400). */
 const passThrough = new Set<number>([400, 401, 403, 404, 409, 413, 415, 429]);
 
+
 /** The one error handler: every error becomes problem details; 5xx never shows internals. */
 export function handleError(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const instance = request.url.split('?')[0] ?? request.url;

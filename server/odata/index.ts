@@ -7,7 +7,7 @@ import { applyODataQuery } from './translate';
 
 export type { ODataFilter, ODataOrderItem, ODataQuery, ODataValue } from './ast';
 export { ODataError, type ODataOptionName } from './errors';
-export { ELEMENT_ENTITY_SET, ELEMENT_FIELDS, type ElementPath, type ElementWireField } from './element-fields';
+export { ELEMENT_FIELDS, type ElementWireField } from './element-fields';
 export { postgresODataDialect, registerSqliteODataFunctions, sqliteODataDialect, type ODataDialect } from './dialect';
 
 /** The parsed OData options of an elements list request. */

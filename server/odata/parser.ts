@@ -114,8 +114,8 @@ function checkLength(option: string, text: string): void {
   }
 }
 
-/** Narrows an operand to a Boolean expression, or reports what was found instead. */
-function expectBoolean(operand: Operand, context: string, option: string): ODataFilter {
+/** Narrows an operand to a Boolean expression, or reports what was found instead (and `hint`). */
+function expectBoolean(operand: Operand, context: string, option: string, hint = ''): ODataFilter {
   switch (operand.kind) {
     case 'boolean':
     case 'compare':
@@ -130,7 +130,7 @@ function expectBoolean(operand: Operand, context: string, option: string): OData
     case 'number':
     case 'null':
     case 'guid':
-      throw new ODataError(option, operand.position, `${context} needs a Boolean operand, found ${describeOperand(operand)}`);
+      throw new ODataError(option, operand.position, `${context} needs a Boolean operand, found ${describeOperand(operand)}${hint}`);
     default: return assertNever(operand);
   }
 }
@@ -285,13 +285,10 @@ class FilterParser {
     this.cursor.next();
     this.cursor.next();
     this.enterNesting(token.start);
-    const operand = this.parseUnary();
-    if (operandType(operand) !== 'boolean') {
-      this.cursor.fail(operand.position, `'not' needs a Boolean operand, found ${describeOperand(operand)}; `
-        + "'not' binds tighter than comparisons, so write not (a eq b)");
-    }
+    const operand = expectBoolean(this.parseUnary(), "'not'", this.cursor.option,
+      "; 'not' binds tighter than comparisons, so write not (a eq b)");
     this.depth--;
-    return { kind: 'not', operand: expectBoolean(operand, "'not'", this.cursor.option), position: token.start };
+    return { kind: 'not', operand, position: token.start };
   }
 
   private rejectUnsupportedInfix(): void {
@@ -449,10 +446,10 @@ class FilterParser {
   }
 }
 
-/** Parses an expression and rejects anything left over; exported for the ABNF `commonExpr` conformance cases. */
-export function parseCommonExpression(text: string, fields: ODataFieldMap, option = '$filter'): ODataFilter | ODataValue {
-  checkLength(option, text);
-  const cursor: TokenCursor = new TokenCursor(text, option);
+/** Parses a $filter expression of any type and rejects anything left over; exported for the ABNF `commonExpr` cases. */
+export function parseCommonExpression(text: string, fields: ODataFieldMap): ODataFilter | ODataValue {
+  checkLength('$filter', text);
+  const cursor: TokenCursor = new TokenCursor(text, '$filter');
   const parser = new FilterParser(cursor, fields);
   const expression = parser.parseOr();
   if (cursor.peek().kind !== 'end') parser.failAfterExpression("an operator ('and', 'or', 'eq', …) or the end");
@@ -462,7 +459,7 @@ export function parseCommonExpression(text: string, fields: ODataFieldMap, optio
 
 /** Parses a $filter value into a Boolean expression over `fields`. */
 export function parseFilter(text: string, fields: ODataFieldMap): ODataFilter {
-  return expectBoolean(parseCommonExpression(text, fields, '$filter'), '$filter', '$filter');
+  return expectBoolean(parseCommonExpression(text, fields), '$filter', '$filter');
 }
 
 /** Parses a $orderby value: a comma list of scalar field paths, each optionally followed by asc or desc. */
@@ -495,7 +492,7 @@ export function parseOrderBy(text: string, fields: ODataFieldMap): ODataOrderIte
 }
 
 /** Parses a $select value: `*` or a comma list of top-level wire fields; returns them in wire order. */
-export function parseSelect<P extends string>(text: string, fields: ODataFieldMap<P>): TopLevelField<P>[] {
+function parseSelect<P extends string>(text: string, fields: ODataFieldMap<P>): TopLevelField<P>[] {
   checkLength('$select', text);
   const fail: (position: number, detail: string) => never = (position, detail) => {
     throw new ODataError('$select', position, detail);
@@ -524,7 +521,7 @@ export function parseSelect<P extends string>(text: string, fields: ODataFieldMa
 }
 
 /** Parses a $top or $skip value: `1*DIGIT` within int32. */
-export function parseNonNegativeInteger(text: string, option: '$top' | '$skip'): number {
+function parseNonNegativeInteger(text: string, option: '$top' | '$skip'): number {
   checkLength(option, text);
   if (text === '') throw new ODataError(option, 0, 'expected a non-negative integer');
   for (let i = 0; i < text.length; i++) {

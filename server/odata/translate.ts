@@ -11,8 +11,8 @@ type Condition = boolean | Expression<SqlBool>;
 /** A value that does not depend on the row: null, or a string or number. */
 type Constant = { readonly isNull: true } | { readonly isNull: false; readonly value: string | number };
 
-const SQL_OPERATORS = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
-type SqlOperator = (typeof SQL_OPERATORS)[keyof typeof SQL_OPERATORS];
+/** The SQL comparison operators, the only operator text that goes into SQL as is. */
+type SqlOperator = '=' | '<>' | '>' | '>=' | '<' | '<=';
 
 /** SQLite needs a LIMIT before OFFSET; a limit no result reaches keeps the same SQL valid on every dialect. */
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
@@ -63,7 +63,7 @@ function constantOf(value: ODataValue): Constant | undefined {
   }
 }
 
-/** SQL that is TRUE exactly when the value is null (both polarities are needed, and NOT would not fold). */
+/** SQL that is TRUE exactly when the value is null (`wanted`) or exactly when it is not; a constant where known. */
 function isNull(value: ODataValue, wanted: boolean): Condition {
   switch (value.kind) {
     case 'null': return wanted;
@@ -91,7 +91,7 @@ function valueSql(value: ODataValue, dialect: ODataDialect): Expression<unknown>
   }
 }
 
-/** Orders like SQLite's BINARY collation and PostgreSQL's "C": by code point, not by UTF-16 unit. */
+/** Orders like SQLite's BINARY collation (and PostgreSQL's "C"): strings by code point, not by UTF-16 unit. */
 function compareConstants(a: string | number, b: string | number): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   const left = [...String(a)];
@@ -194,7 +194,7 @@ function condition(node: ODataFilter, negated: boolean, dialect: ODataDialect): 
 }
 
 /** The WHERE condition for a $filter: TRUE for exactly the rows the OData expression is true for. */
-export function filterToSql(filter: ODataFilter, dialect: ODataDialect): Expression<SqlBool> {
+function filterToSql(filter: ODataFilter, dialect: ODataDialect): Expression<SqlBool> {
   return toExpression(condition(filter, false, dialect));
 }
 

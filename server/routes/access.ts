@@ -42,6 +42,10 @@ export async function resolvePathScope(
     await getBuildingFileRow(ctx, principal, buildingId, fileId);
   } else if (portfolioId !== undefined && fileId !== undefined) {
     await getPortfolioFileRow(ctx, principal, portfolioId, fileId);
+  } else if (buildingId !== undefined) {
+    await getBuildingRow(ctx, principal, buildingId);
+  } else if (portfolioId !== undefined) {
+    await getPortfolioRow(ctx, principal, portfolioId);
   } else if (id !== undefined) {
     if (route.path.startsWith('/buildings/')) await getBuildingRow(ctx, principal, id);
     else if (route.path.startsWith('/portfolios/')) await getPortfolioRow(ctx, principal, id);

@@ -43,7 +43,7 @@ export const materialHandlers: Pick<
     value: await listMatches(ctx, principal, 'materials', params.id),
   }),
   addMaterialMatch: async ({ ctx, principal, params, body }) => ({
-    status: 201,
+    status: 200,
     value: await addMatch(ctx, principal, 'materials', params.id, body),
   }),
   replaceMaterialMatches: async ({ ctx, principal, params, body }) => ({

@@ -26,7 +26,7 @@ export const portfolioFileHandlers: Pick<
     value: await listPortfolioFiles(ctx, principal, params.portfolioId),
   }),
   createPortfolioFile: async ({ ctx, principal, params, body, prefix }) => {
-    const file = await createPortfolioFile(ctx, principal, params.portfolioId, body ?? {});
+    const file = await createPortfolioFile(ctx, principal, params.portfolioId, body);
     return { status: 201, value: file, location: `${prefix}/portfolios/${params.portfolioId}/files/${file.id}` };
   },
   getPortfolioFile: async ({ ctx, principal, params }) => ({

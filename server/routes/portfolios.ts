@@ -51,7 +51,7 @@ export const portfolioHandlers: Pick<
     return { status: 200, value: await availableDatabases(ctx, principal) };
   },
   exportPortfolioPassport: async ({ ctx, principal, params, body, headers, prefix }) => {
-    const file = await createPortfolioPassport(ctx, principal, params.id, body?.buildingIds ?? [], headers['accept-language'] ?? 'en');
+    const file = await createPortfolioPassport(ctx, principal, params.id, body.buildingIds ?? [], headers['accept-language'] ?? 'en');
     return { status: 202, value: file, location: `${prefix}/portfolios/${params.id}/files/${file.id}` };
   },
   listPortfolioBuildings: async ({ ctx, principal, params }) => {

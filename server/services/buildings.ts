@@ -47,13 +47,16 @@ async function checkedColumns(
   principal: Principal,
   request: BuildingRequest | BuildingRequestV21,
   version: ApiVersion,
+  currentPortfolioId?: string,
 ): Promise<BuildingRequestColumns> {
   const portfolio = await ctx.db
     .selectFrom('portfolios')
     .select(['id', 'accountId'])
     .where('id', '=', request.portfolioId)
     .executeTakeFirst();
-  if (portfolio === undefined || !portfolioInScope(principal, portfolio)) {
+  // A building key sees no portfolio, but may keep its building where it is.
+  const keepsPortfolio = currentPortfolioId !== undefined && request.portfolioId === currentPortfolioId;
+  if (portfolio === undefined || (!keepsPortfolio && !portfolioInScope(principal, portfolio))) {
     throw badRequest(`portfolioId: no portfolio '${request.portfolioId}' is in this key's scope.`, [
       { path: 'portfolioId', message: 'unknown portfolio' },
     ]);
@@ -136,10 +139,7 @@ export async function replaceBuilding(
   version: ApiVersion,
 ): Promise<BuildingResponse> {
   const existing = await getBuildingRow(ctx, principal, id);
-  const columns = await checkedColumns(ctx, principal, request, version);
-  if (principal.scopeKind === 'building' && columns.portfolioId !== existing.portfolioId) {
-    throw forbidden('A building key cannot move its building to another portfolio.');
-  }
+  const columns = await checkedColumns(ctx, principal, request, version, existing.portfolioId);
   await updateBuildingColumns(ctx.db, id, columns, ctx.now().toISOString());
   return toBuildingResponse((await findBuilding(ctx.db, id)) as BuildingRow);
 }

@@ -10,6 +10,11 @@ export function invalidField(path: string, message: string): ApiError {
   return badRequest(`${path}: ${message}.`, [{ path, message }]);
 }
 
+/** The path of a field of the item at `index` of a list body (`1.currency`), or of a single-item body (`currency`). */
+export function itemPath(index: number | undefined, field: string): string {
+  return index === undefined ? field : `${index}.${field}`;
+}
+
 /** The integer of an enum input that may be a name (decisions §1), or 400 naming the field. */
 export function checkedEnum<E extends EnumObject>(enumObject: E, input: EnumInput<E>, path: string): EnumValue<E> {
   const value = enumValue(enumObject, input);

@@ -5,7 +5,7 @@ import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
 import type { DatabaseSchema } from '../store/tables';
 import { readableCatalogueItem, writableCatalogueItem, type CatalogueTable } from './catalogue-access';
-import { checkedEnum, invalidField } from './catalogue-fields';
+import { checkedEnum, invalidField, itemPath } from './catalogue-fields';
 
 /** A match rule of a material or product (ProductMatch has the same shape). */
 export type CatalogueMatch = MaterialMatch;
@@ -127,20 +127,18 @@ export async function replaceListRows<Table extends ListTable>(
   });
 }
 
-/** The path of a field of the list item at `index` of a replace-all body, or of the single item of an add body. */
-export function itemPath(index: number | undefined, field: string): string {
-  return index === undefined ? field : `${index}.${field}`;
-}
-
 // --- matches ----------------------------------------------------------------------------------------------------------
 
+/** The stored columns of a match rule, the same in both catalogues. */
+type MatchRow = ListRow<'material_matches' | 'product_matches'>;
+
 /** The stored values of a match rule, its enum normalised. */
-function checkedMatch(request: CatalogueMatchRequest, index?: number): ListRow<'material_matches'> {
+function checkedMatch(request: CatalogueMatchRequest, index?: number): MatchRow {
   return { value: request.value, matchType: checkedEnum(MatchType, request.matchType, itemPath(index, 'matchType')) };
 }
 
 /** The wire shape of a stored match rule. */
-function toMatch(row: ListRow<'material_matches'>): CatalogueMatch {
+function toMatch(row: MatchRow): CatalogueMatch {
   return { value: row.value, matchType: row.matchType as MatchType };
 }
 
@@ -187,11 +185,14 @@ export async function replaceMatches(
 
 // --- financial values -------------------------------------------------------------------------------------------------
 
-/** A stored price with its date and currency, which this server always writes. */
-type FinancialValueRow = ListRow<'material_financial_values'> & { valueDate: string; currency: string };
+/** The stored columns of a price, the same in both catalogues. */
+type FinancialValueRow = ListRow<'material_financial_values' | 'product_financial_values'>;
+
+/** A price as this server writes it: always with its date and currency. */
+type CheckedFinancialValueRow = FinancialValueRow & { valueDate: string; currency: string };
 
 /** The stored values of a price: defaults filled in, the date in UTC, the currency upper case, the unit normalised. */
-function checkedFinancialValue(request: CatalogueFinancialValueRequest, now: Date, index?: number): FinancialValueRow {
+function checkedFinancialValue(request: CatalogueFinancialValueRequest, now: Date, index?: number): CheckedFinancialValueRow {
   const valueDate = request.valueDate ?? now.toISOString();
   const time = Date.parse(valueDate);
   if (Number.isNaN(time)) throw invalidField(itemPath(index, 'valueDate'), `'${valueDate}' is not an ISO 8601 date-time`);
@@ -199,16 +200,17 @@ function checkedFinancialValue(request: CatalogueFinancialValueRequest, now: Dat
   if (!CURRENCY_CODE.test(currency)) {
     throw invalidField(itemPath(index, 'currency'), `'${currency}' is not an ISO 4217 currency code of three letters`);
   }
+  const unit = request.unit ?? DEFAULT_PRICE_UNIT;
   return {
     value: request.value,
     valueDate: new Date(time).toISOString(),
     currency: currency.toUpperCase(),
-    unit: request.unit === undefined || request.unit === null ? DEFAULT_PRICE_UNIT : checkedEnum(PriceUnit, request.unit, itemPath(index, 'unit')),
+    unit: checkedEnum(PriceUnit, unit, itemPath(index, 'unit')),
   };
 }
 
 /** The wire shape of a stored price; a price without date or currency was not written by this server. */
-function toFinancialValue(row: ListRow<'material_financial_values'>): CatalogueFinancialValue {
+function toFinancialValue(row: FinancialValueRow): CatalogueFinancialValue {
   if (row.valueDate === null || row.currency === null) throw new Error('A stored financial value has no valueDate or currency');
   return { value: row.value, valueDate: row.valueDate, currency: row.currency, unit: row.unit as PriceUnit };
 }

@@ -7,8 +7,8 @@ export function checkedFileName(name: string, field: string): string {
       ? 'is empty'
       : name.length > 255
         ? 'is longer than 255 characters'
-        : name === '.' || name === '..'
-          ? 'is a relative path'
+        : name === '.' || name.includes('..')
+          ? "contains '..'"
           : /[/\\]/.test(name)
             ? 'contains a path separator'
             : [...name].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f)

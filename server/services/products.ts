@@ -25,8 +25,8 @@ import {
   requireCatalogueWriter,
   writableCatalogueItem,
 } from './catalogue-access';
-import { checkedEnum, invalidField, localizedTextColumn } from './catalogue-fields';
-import { appendListRow, itemPath, replaceListRows, type ListRow, type ListWriteCheck, type OwnedList } from './catalogue-lists';
+import { checkedEnum, invalidField, itemPath, localizedTextColumn } from './catalogue-fields';
+import { appendListRow, replaceListRows, type ListRow, type ListWriteCheck, type OwnedList } from './catalogue-lists';
 
 /** The columns a product request sets: everything but identity, database and timestamps. */
 type ProductColumns = Omit<ProductsTable, 'id' | 'accountId' | 'createdAt' | 'updatedAt'>;
@@ -198,10 +198,15 @@ async function productContains(db: Kysely<DatabaseSchema>, rootId: string, sough
  * Checks that each child is a material or product the caller may read and that no product child holds the parent,
  * which would make the product contain itself; 400 naming the `childId` otherwise.
  */
-function childrenCheck(principal: Principal, productId: string, children: readonly ProductChildRequest[], isList: boolean): ListWriteCheck {
+function childrenCheck(
+  principal: Principal,
+  productId: string,
+  children: readonly ProductChildRequest[],
+  bodyIsList: boolean,
+): ListWriteCheck {
   return async (transactionCtx) => {
     for (const [index, child] of children.entries()) {
-      const path = itemPath(isList ? index : undefined, 'childId');
+      const path = itemPath(bodyIsList ? index : undefined, 'childId');
       if ((await findReadableCatalogueItem(transactionCtx, principal, 'materials', child.childId)) !== undefined) continue;
       if ((await findReadableCatalogueItem(transactionCtx, principal, 'products', child.childId)) === undefined) {
         throw invalidField(path, `no material or product '${child.childId}' is in a database this key may read`);

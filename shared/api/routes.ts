@@ -1269,6 +1269,8 @@ export const routesByVersion = { 'v2.3': routes, 'v2.1': routesV21 } as const;
 
 /** The v2.3 route table's type. */
 export type Routes = typeof routes;
+/** A route table of any version. */
+export type RouteTable = (typeof routesByVersion)[ApiVersion];
 /** The operationId of an endpoint. */
 export type OperationId = keyof Routes;
 

@@ -189,12 +189,14 @@ const matrix: readonly Expectation[] = [
   ['POST /portfolios',                        '-',    'building',  403,  403,   403],
 
   // A portfolio key may create buildings in its portfolio (spec §5.3), a building key nowhere. The portfolio comes in
-  // the body, so a Read key is refused (403) before the body is looked at; a portfolio outside the scope is 404.
+  // the body, so a Read key is refused (403) before the body is looked at, and a portfolio outside the scope is a body
+  // field naming no portfolio the key can see: 400 on `portfolioId`, exactly as for an unknown id (buildings.test.ts),
+  // so existence is not revealed either.
   ['POST /buildings into',                    'P1',   'account',   403,  201,   201],
   ['POST /buildings into',                    'P1',   'portfolio', 403,  201,   201],
   ['POST /buildings into',                    'P1',   'building',  403,  403,   403],
   ['POST /buildings into',                    'P2',   'account',   403,  201,   201],
-  ['POST /buildings into',                    'P2',   'portfolio', 403,  404,   404],
+  ['POST /buildings into',                    'P2',   'portfolio', 403,  400,   400],
   ['POST /buildings into',                    'P2',   'building',  403,  403,   403],
 
   // The platform's database is readable by every key; the account's catalogue is changed by account keys only.
@@ -343,6 +345,7 @@ describe('keys that do not authenticate or authorise', () => {
   const getP1 = (w: World): InjectOptions => ({ method: 'GET', url: `${api}/portfolios/${w.first.portfolioId}` });
   const getP2 = (w: World): InjectOptions => ({ method: 'GET', url: `${api}/portfolios/${w.second.portfolioId}` });
   const getFile = (w: World): InjectOptions => ({ method: 'GET', url: `${api}/buildings/${w.first.buildingId}/files/${w.sourceFileId}` });
+  const listB2Files = (w: World): InjectOptions => ({ method: 'GET', url: `${api}/buildings/${w.second.buildingId}/files` });
   // Authentication comes before the body is read: an invalid body without a valid key is still 401.
   const invalidPost = (): InjectOptions => ({ method: 'POST', url: `${api}/portfolios`, payload: { name: 42 } });
   const unknownBuilding = (): InjectOptions => ({ method: 'GET', url: `${api}/buildings/00000000-0000-4000-8000-000000000000` });
@@ -369,6 +372,7 @@ describe('keys that do not authenticate or authorise', () => {
     { key: 'level 0',           scope: 'building',  request: 'GET B1',                 build: getB1,           status: 403 },
     { key: 'level 0',           scope: 'building',  request: 'GET B1 source file',     build: getFile,         status: 403 },
     { key: 'level 0',           scope: 'building',  request: 'GET B2',                 build: getB2,           status: 404 },
+    { key: 'level 0',           scope: 'building',  request: 'GET B2 files',           build: listB2Files,     status: 404 },
     { key: 'level 0',           scope: 'building',  request: 'GET P1',                 build: getP1,           status: 404 },
   ];
 

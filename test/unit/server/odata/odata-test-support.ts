@@ -67,7 +67,7 @@ export const STRING_POOL = [
 ] as const;
 
 /** Numbers with ties, signs, fractions and extremes. */
-export const NUMBER_POOL = [0, -0, 1, -1, 2.5, 10, 20, 30, 40, 50, 0.1, 0.30000000000000004, 1e-9, 1e9, -273.15, 1.7976931348623157e308] as const;
+const NUMBER_POOL = [0, -0, 1, -1, 2.5, 10, 20, 30, 40, 50, 0.1, 0.30000000000000004, 1e-9, 1e9, -273.15, 1.7976931348623157e308] as const;
 
 /** Lowercase uuids, as the server stores them. */
 export const UUID_POOL = [
@@ -124,7 +124,7 @@ export function generateRows(count: number, seed = 20240601): ElementRow[] {
 }
 
 /** Compares like SQLite's BINARY collation: by code point (UTF-16 unit order differs above U+FFFF). */
-export function compareCodePoints(a: string, b: string): number {
+function compareCodePoints(a: string, b: string): number {
   const left = [...a];
   const right = [...b];
   for (let i = 0; i < Math.min(left.length, right.length); i++) {

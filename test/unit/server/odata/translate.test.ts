@@ -43,7 +43,7 @@ function expectedIds(query: ElementQuery, rows: readonly ElementRow[] = ROWS): s
   return ordered.slice(skip, query.top === undefined ? undefined : skip + query.top).map((row) => row.id);
 }
 
-async function expectSameAsOData(raw: Record<string, string>): Promise<string[]> {
+async function expectSameAsOData(raw: Readonly<Record<string, string | undefined>>): Promise<string[]> {
   const query = parseElementQuery(raw);
   const ids = await sqlIds(query);
   expect(ids).toEqual(expectedIds(query));

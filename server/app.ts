@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { API_PREFIXES, fastifyRouteSchema, routesByVersion, type ApiVersion, type OperationId, type RouteDefinition } from '../shared/api/routes';
 import { Level, type Principal } from './auth/principal';
@@ -134,7 +135,8 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
             params: request.params as never,
             query: request.query as never,
             headers: request.headers as never,
-            body: request.body as never,
+            // A binary route with no body gets an empty stream, so an empty upload is an empty file, never a crash.
+            body: (route.body?.kind === 'binary' && request.body === undefined ? Readable.from([]) : request.body) as never,
             contentType: mediaType(request),
             baseUrl: `${request.protocol}://${host}`,
             prefix,

@@ -12,9 +12,11 @@ export type Token =
 export type IdentifierToken = Extract<Token, { kind: 'identifier' }>;
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
-const isHexDigit = (c: string | undefined): boolean => c !== undefined && /^[0-9A-Fa-f]$/.test(c);
-const isIdentifierStart = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z_]$/.test(c);
-const isIdentifierPart = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z0-9_]$/.test(c);
+const isLetter = (c: string | undefined): boolean => c !== undefined && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'));
+const isHexDigit = (c: string | undefined): boolean =>
+  isDigit(c) || (c !== undefined && ((c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f')));
+const isIdentifierStart = (c: string | undefined): boolean => isLetter(c) || c === '_';
+const isIdentifierPart = (c: string | undefined): boolean => isIdentifierStart(c) || isDigit(c);
 /** RWS/BWS of the ABNF once percent-decoded: space and horizontal tab only. */
 const isWhitespace = (c: string | undefined): boolean => c === ' ' || c === '\t';
 
@@ -28,9 +30,6 @@ export function describeCharacter(text: string, position: number): string {
 
 /** Scans the one token that starts at `start`; throws ODataError for text no token of our grammar can start with. */
 export function scanToken(text: string, start: number, option: string): Token {
-  const fail = (position: number, detail: string): never => {
-    throw new ODataError(option, position, detail);
-  };
   const c = text[start];
   if (c === undefined) return { kind: 'end', start, end: start };
   if (isWhitespace(c)) {
@@ -43,33 +42,35 @@ export function scanToken(text: string, start: number, option: string): Token {
     case ')': return { kind: 'close', start, end: start + 1 };
     case ',': return { kind: 'comma', start, end: start + 1 };
     case '/': return { kind: 'slash', start, end: start + 1 };
-    case "'": return scanString(text, start, fail);
+    case "'": return scanString(text, start, option);
     case '$': {
       let end = start + 1;
       while (isIdentifierPart(text[end])) end++;
-      return fail(start, `'${text.slice(start, end)}' is not supported`);
+      return fail(option, start, `'${text.slice(start, end)}' is not supported`);
     }
-    case '@': return fail(start, 'parameter aliases and annotations are not supported');
-    case '[': return fail(start, 'array literals are not supported');
-    case '{': return fail(start, 'object literals are not supported');
-    case '"': return fail(start, "double-quoted strings are not supported; quote strings with '");
+    case '@': return fail(option, start, 'parameter aliases and annotations are not supported');
+    case '[': return fail(option, start, 'array literals are not supported');
+    case '{': return fail(option, start, 'object literals are not supported');
+    case '"': return fail(option, start, "double-quoted strings are not supported; quote strings with '");
     default: break;
   }
-  if (looksLikeGuid(text, start)) return scanGuid(text, start, fail);
-  if (isDigit(c) || ((c === '-' || c === '+') && isDigit(text[start + 1]))) return scanNumber(text, start, fail);
-  if (c === '-') return fail(start, 'the negation operator is not supported');
-  if (isIdentifierStart(c)) return scanIdentifier(text, start, fail);
-  return fail(start, `unexpected character ${describeCharacter(text, start)}`);
+  if (looksLikeGuid(text, start)) return scanGuid(text, start, option);
+  if (isDigit(c) || ((c === '-' || c === '+') && isDigit(text[start + 1]))) return scanNumber(text, start, option);
+  if (c === '-') return fail(option, start, 'the negation operator is not supported');
+  if (isIdentifierStart(c)) return scanIdentifier(text, start, option);
+  return fail(option, start, `unexpected character ${describeCharacter(text, start)}`);
 }
 
-type Fail = (position: number, detail: string) => never;
+function fail(option: string, position: number, detail: string): never {
+  throw new ODataError(option, position, detail);
+}
 
-function scanString(text: string, start: number, fail: Fail): Token {
+function scanString(text: string, start: number, option: string): Token {
   let value = '';
   let chunkStart = start + 1;
   for (let i = start + 1; i < text.length; i++) {
     const c = text[i];
-    if (c === '\0') fail(i, 'string literals cannot contain U+0000');
+    if (c === '\0') fail(option, i, 'string literals cannot contain U+0000');
     if (c !== "'") continue;
     value += text.slice(chunkStart, i);
     if (text[i + 1] !== "'") return { kind: 'string', value, start, end: i + 1 };
@@ -77,26 +78,26 @@ function scanString(text: string, start: number, fail: Fail): Token {
     i++;
     chunkStart = i + 1;
   }
-  return fail(start, 'unterminated string literal');
+  return fail(option, start, 'unterminated string literal');
 }
 
 /** `[SIGN] 1*DIGIT ["." 1*DIGIT] ["e" [SIGN] 1*DIGIT]` (decimalLiteral without NaN/INF). */
-function scanNumber(text: string, start: number, fail: Fail): Token {
+function scanNumber(text: string, start: number, option: string): Token {
   let end = start + 1;
   while (isDigit(text[end])) end++;
   if (text[end] === '.') {
     end++;
-    if (!isDigit(text[end])) fail(end, "expected a digit after '.'");
+    if (!isDigit(text[end])) fail(option, end, "expected a digit after '.'");
     while (isDigit(text[end])) end++;
   }
   if (text[end] === 'e' || text[end] === 'E') {
     end++;
     if (text[end] === '+' || text[end] === '-') end++;
-    if (!isDigit(text[end])) fail(end, 'expected a digit in the exponent');
+    if (!isDigit(text[end])) fail(option, end, 'expected a digit in the exponent');
     while (isDigit(text[end])) end++;
   }
   const value = Number(text.slice(start, end));
-  if (!Number.isFinite(value)) fail(start, 'number out of range');
+  if (!Number.isFinite(value)) fail(option, start, 'number out of range');
   return { kind: 'number', value, start, end };
 }
 
@@ -109,19 +110,19 @@ function looksLikeGuid(text: string, start: number): boolean {
 }
 
 /** `8HEXDIG "-" 4HEXDIG "-" 4HEXDIG "-" 4HEXDIG "-" 12HEXDIG`, failing at the first character that does not fit. */
-function scanGuid(text: string, start: number, fail: Fail): Token {
+function scanGuid(text: string, start: number, option: string): Token {
   let end = start;
-  GUID_GROUPS.forEach((length, group) => {
+  for (const [group, length] of GUID_GROUPS.entries()) {
     if (group > 0) {
-      if (text[end] !== '-') fail(end, "expected '-' in a guid");
+      if (text[end] !== '-') fail(option, end, "expected '-' in a guid");
       end++;
     }
-    for (let i = 0; i < length; i++, end++) if (!isHexDigit(text[end])) fail(end, 'expected a hex digit in a guid');
-  });
+    for (let i = 0; i < length; i++, end++) if (!isHexDigit(text[end])) fail(option, end, 'expected a hex digit in a guid');
+  }
   return { kind: 'guid', value: text.slice(start, end).toLowerCase(), start, end };
 }
 
-function scanIdentifier(text: string, start: number, fail: Fail): Token {
+function scanIdentifier(text: string, start: number, option: string): Token {
   let end = start + 1;
   while (isIdentifierPart(text[end])) end++;
   if (text[end] === '.') {
@@ -131,9 +132,9 @@ function scanIdentifier(text: string, start: number, fail: Fail): Token {
       while (isIdentifierPart(text[qualifiedEnd])) qualifiedEnd++;
     }
     if (qualifiedEnd > end && text[qualifiedEnd] === '(') {
-      fail(start, `unsupported function '${text.slice(start, qualifiedEnd)}'`);
+      fail(option, start, `unsupported function '${text.slice(start, qualifiedEnd)}'`);
     }
-    fail(end, "unexpected '.': qualified names (type casts, enumeration values) are not supported");
+    fail(option, end, "unexpected '.': qualified names (type casts, enumeration values) are not supported");
   }
   return { kind: 'identifier', text: text.slice(start, end), start, end };
 }

@@ -73,6 +73,13 @@ function operandType(operand: Operand): OperandType {
   }
 }
 
+/** Whether `a op b` type-checks, in one direction; null fits anything, a quoted uuid fits a uuid. */
+function comparable(a: OperandType, b: OperandType): boolean {
+  return a === b || a === 'null' || b === 'null'
+    || (a === 'string' && b === 'string-literal')
+    || ((a === 'uuid' || a === 'guid') && (b === 'uuid' || b === 'guid' || b === 'string-literal'));
+}
+
 function describeOperand(operand: Operand): string {
   switch (operand.kind) {
     case 'field': return `${operand.type} field '${operand.path}'`;
@@ -135,10 +142,13 @@ function expectBoolean(operand: Operand, context: string, option: string, hint =
   }
 }
 
-/** Reads tokens on demand, so that the first error in reading order is the one reported. */
+/**
+ * Reads tokens on demand, so that the first error in reading order is the one reported. Tokens are remembered by
+ * offset because operator lookahead backtracks over the same few tokens at every precedence level.
+ */
 class TokenCursor {
   offset = 0;
-  private cached: Token | undefined;
+  private readonly scanned = new Map<number, Token>();
 
   constructor(
     readonly text: string,
@@ -146,8 +156,12 @@ class TokenCursor {
   ) {}
 
   peek(): Token {
-    if (this.cached?.start !== this.offset) this.cached = scanToken(this.text, this.offset, this.option);
-    return this.cached;
+    let token = this.scanned.get(this.offset);
+    if (token === undefined) {
+      token = scanToken(this.text, this.offset, this.option);
+      this.scanned.set(this.offset, token);
+    }
+    return token;
   }
 
   next(): Token {
@@ -418,11 +432,7 @@ class FilterParser {
     if (leftType === 'boolean') this.cursor.fail(operator.position, 'Boolean values cannot be compared');
     if (rightType === 'boolean') this.cursor.fail(right.position, 'Boolean values cannot be compared');
     const uuidSide = leftType === 'uuid' || leftType === 'guid' || rightType === 'uuid' || rightType === 'guid';
-    const fits = (a: OperandType, b: OperandType): boolean =>
-      a === b || a === 'null' || b === 'null'
-      || (a === 'string' && b === 'string-literal')
-      || ((a === 'uuid' || a === 'guid') && (b === 'uuid' || b === 'guid' || b === 'string-literal'));
-    if (!fits(leftType, rightType) && !fits(rightType, leftType)) {
+    if (!comparable(leftType, rightType) && !comparable(rightType, leftType)) {
       this.cursor.fail(right.position, `cannot compare ${describeOperand(left)} with ${describeOperand(right)}`);
     }
     return {

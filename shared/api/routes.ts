@@ -97,7 +97,7 @@ export interface JsonBody<S extends TSchema = TSchema> {
   readonly description: string;
 }
 
-/** A raw request body (file content) in one of the given content types; `*∕*` accepts any. */
+/** A raw request body (file content) in one of the given content types; the wildcard type accepts any. */
 export interface BinaryBody<ContentType extends string = string> {
   readonly kind: 'binary';
   readonly contentTypes: readonly ContentType[];

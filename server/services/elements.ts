@@ -41,13 +41,16 @@ export function toElementResponse(row: ElementRow): BuildingFileElementResponse 
   };
 }
 
-/** An element request of either API version, as the v2.3 fields (decisions §12). */
-export type AnyElementRequest = BuildingFileElementRequest | BuildingFileElementRequestV21;
+/** An element request tagged with the API version it came in on (decisions §12: v2.1 names two fields differently). */
+export type VersionedElementRequest =
+  | { version: 'v2.3'; request: BuildingFileElementRequest }
+  | { version: 'v2.1'; request: BuildingFileElementRequestV21 };
 
 /** The stored columns of an element request; what refinement derives is cleared until it runs again. */
-export function elementColumns(buildingFileId: string, request: AnyElementRequest): ElementRow {
-  const v23 = 'phase' in request || 'classification' in request ? undefined : (request as BuildingFileElementRequest);
-  const v21 = v23 === undefined ? (request as BuildingFileElementRequestV21) : undefined;
+export function elementColumns(buildingFileId: string, versioned: VersionedElementRequest): ElementRow {
+  const { request } = versioned;
+  const v23 = versioned.version === 'v2.3' ? versioned.request : undefined;
+  const v21 = versioned.version === 'v2.1' ? versioned.request : undefined;
   const phase = v23?.phaseLookup ?? v21?.phase ?? null;
   const classification = v23?.classificationLookup ?? v21?.classification ?? null;
   return {
@@ -120,10 +123,11 @@ export async function createElement(
   principal: Principal,
   buildingId: string,
   fileId: string,
-  request: AnyElementRequest,
+  versioned: VersionedElementRequest,
 ): Promise<BuildingFileElementResponse> {
   const file = await importingFile(ctx, principal, buildingId, fileId);
-  const row = elementColumns(fileId, request);
+  const row = elementColumns(fileId, versioned);
+  const { request } = versioned;
   const inserted = await ctx.db
     .insertInto('elements')
     .values(row)
@@ -141,13 +145,14 @@ export async function replaceElement(
   buildingId: string,
   fileId: string,
   elementId: string,
-  request: AnyElementRequest,
+  versioned: VersionedElementRequest,
 ): Promise<BuildingFileElementResponse> {
   const file = await importingFile(ctx, principal, buildingId, fileId);
+  const { request } = versioned;
   if (request.id !== elementId) {
     throw conflict(`The body's id '${request.id}' differs from the element id '${elementId}' in the path.`);
   }
-  const { buildingFileId: _file, id: _id, ...columns } = elementColumns(fileId, request);
+  const { buildingFileId: _file, id: _id, ...columns } = elementColumns(fileId, versioned);
   const result = await ctx.db
     .updateTable('elements')
     .set(columns)

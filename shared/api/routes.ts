@@ -1334,12 +1334,12 @@ export function fastifyRouteSchema<R extends RouteDefinition>(route: R): Fastify
     if (answer.kind === 'json') response[Number(status)] = answer.schema;
     else if (answer.kind === 'problem') response[Number(status)] = Problem;
   }
-  // Absent parts are left undefined, which Fastify reads as "no schema".
+  // Absent parts are left out: Fastify warns about a part that is present but undefined.
   return {
-    params: route.params,
-    querystring: route.querystring,
-    headers: route.headers,
-    body: route.body?.kind === 'json' ? route.body.schema : undefined,
+    ...(route.params === undefined ? {} : { params: route.params }),
+    ...(route.querystring === undefined ? {} : { querystring: route.querystring }),
+    ...(route.headers === undefined ? {} : { headers: route.headers }),
+    ...(route.body?.kind === 'json' ? { body: route.body.schema } : {}),
     response,
   } as FastifyRouteSchema<R>;
 }

@@ -18,6 +18,7 @@ import type { BuildingFilesTable, DatabaseSchema } from '../store/tables';
 import { getBuildingRow } from './buildings';
 import { checkedFileName } from './file-names';
 import { signedDownload } from './download-links';
+import { storeThenSwitch } from './blob-switch';
 
 /** A building file row as stored. */
 export type BuildingFileRow = BuildingFilesTable;
@@ -302,10 +303,9 @@ export async function uploadBuildingFile(
     row.type === BuildingFileType.Source ? sourceUploadableFrom.has(row.status) : row.status === BuildingFileStatuses.Creating;
   if (!allowed) throw conflict(`A file in status ${row.status} does not accept an upload.`);
   const blobKey = `buildings/${buildingId}/files/${fileId}/${randomUUID()}`;
-  const stored = await ctx.blobs.put(blobKey, content, ctx.config.maxUploadBytes);
   const isSource = row.type === BuildingFileType.Source;
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
+  await storeThenSwitch(ctx, blobKey, content, ctx.config.maxUploadBytes, (stored) =>
+    ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now();
       const result = await trx
         .updateTable('building_files')
@@ -322,14 +322,12 @@ export async function uploadBuildingFile(
         })
         .where('id', '=', fileId)
         .where('status', '=', row.status)
+        .where((eb) => (row.blobKey === null ? eb('blobKey', 'is', null) : eb('blobKey', '=', row.blobKey)))
         .executeTakeFirst();
-      if (result.numUpdatedRows === 0n) throw conflict('The file changed status during the upload; upload again.');
+      if (result.numUpdatedRows === 0n) throw conflict('The file changed during the upload; upload again.');
       if (isSource) await enqueueJob(trx, { kind: 'import-file', subjectId: fileId, payload: { blobKey } }, now);
-    });
-  } catch (error) {
-    await ctx.blobs.delete(blobKey);
-    throw error;
-  }
-  if (row.blobKey !== null) await ctx.blobs.delete(row.blobKey);
+      return row.blobKey;
+    }),
+  );
   return isSource ? 'scheduled' : 'stored';
 }

@@ -6,6 +6,7 @@ import type { ServerContext } from '../context';
 import { enqueueJob } from '../jobs/queue';
 import { getBuildingRow } from './buildings';
 import { markBuildingDirty } from './building-files';
+import { fileNameFromTitle } from './file-names';
 
 /** Schedules recalculation of all data of a building (202; `isDirty` false again means done). */
 export async function processBuilding(ctx: ServerContext, principal: Principal, id: string): Promise<void> {
@@ -47,7 +48,7 @@ export async function requestBuildingPassport(
         id: fileId,
         buildingId,
         type: spec.type,
-        fileName: `${building.name} - passport - ${date}.${spec.extension}`.replace(/[/\\]/g, '-'),
+        fileName: fileNameFromTitle(building.name, ` - passport - ${date}.${spec.extension}`),
         fileSize: 0,
         status: BuildingFileStatuses.Creating,
         statusMessage: 'Passport generation queued.',

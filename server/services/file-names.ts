@@ -1,12 +1,15 @@
 import { badRequest } from '../errors';
 
+/** Longest file name, for names given by callers and names the server makes. */
+const maxFileNameLength = 255;
+
 /** A file name from the caller: a name, never a path (decisions §11), at most 255 characters. */
 export function checkedFileName(name: string, field: string): string {
   const reason =
     name.length === 0
       ? 'is empty'
-      : name.length > 255
-        ? 'is longer than 255 characters'
+      : name.length > maxFileNameLength
+        ? `is longer than ${maxFileNameLength} characters`
         : name === '.' || name.includes('..')
           ? "contains '..'"
           : /[/\\]/.test(name)
@@ -16,4 +19,13 @@ export function checkedFileName(name: string, field: string): string {
               : undefined;
   if (reason !== undefined) throw badRequest(`${field} must be a file name: it ${reason}.`, [{ path: field, message: reason }]);
   return name;
+}
+
+/** A file name made from a title: path separators, control characters and `..` become harmless (decisions §11). */
+export function fileNameFromTitle(title: string, suffix: string): string {
+  const name = title
+    .replace(/[/\\\p{Cc}]/gu, '-')
+    .replace(/\.{2,}/g, '.')
+    .trim();
+  return `${name.slice(0, maxFileNameLength - suffix.length)}${suffix}`;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type {
   FileDownloadResponse,
   PortfolioFileRequest,
@@ -8,11 +8,12 @@ import type {
 } from '../../shared/api';
 import { PortfolioFileStatuses, PortfolioFileType } from '../../shared/api';
 import type { PassportLanguage } from '../../shared/api/routes';
+import { storeThenSwitch } from './blob-switch';
+import { fileNameFromTitle } from './file-names';
 import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
 import { badRequest, conflict, notFound } from '../errors';
 import { enqueueJob } from '../jobs/queue';
-import type { StoredBlob } from '../store/blobs';
 import { parseJsonColumn } from '../store/repositories/json';
 import type { PortfolioFilesTable } from '../store/tables';
 import { listBuildings } from './buildings';
@@ -126,31 +127,6 @@ export async function portfolioFileDownload(
 }
 
 /**
- * Streams `content` into the blob store under the fresh `blobKey`, then runs `switchTo`, which points the store at the
- * new blob and answers the key it replaced (or null). The new blob is removed when the switch fails, the replaced one
- * only after it succeeded, so a failed or concurrent upload never damages the current content.
- */
-export async function storeThenSwitch(
-  ctx: ServerContext,
-  blobKey: string,
-  content: Readable | undefined,
-  maxBytes: number,
-  switchTo: (stored: StoredBlob) => Promise<string | null>,
-): Promise<StoredBlob> {
-  // Fastify hands a request without a body (no content, no length) to the handler as undefined: that is empty content.
-  const stored = await ctx.blobs.put(blobKey, content ?? Readable.from([]), maxBytes);
-  let replacedBlobKey: string | null;
-  try {
-    replacedBlobKey = await switchTo(stored);
-  } catch (error) {
-    await ctx.blobs.delete(blobKey);
-    throw error;
-  }
-  if (replacedBlobKey !== null) await ctx.blobs.delete(replacedBlobKey);
-  return stored;
-}
-
-/**
  * Stores the content of an information file in Creating and moves it to Uploaded. A file is uploaded once: a second
  * upload, or one to a passport (which the server generates), is 409 (decisions §3).
  */
@@ -160,7 +136,7 @@ export async function uploadPortfolioFile(
   portfolioId: string,
   fileId: string,
   rawFileName: string,
-  content: Readable | undefined,
+  content: Readable,
   contentType: string,
 ): Promise<void> {
   const fileName = checkedFileName(rawFileName, 'fileName');
@@ -188,18 +164,6 @@ export async function uploadPortfolioFile(
     if (result.numUpdatedRows === 0n) throw conflict('The file was uploaded or deleted meanwhile.');
     return null;
   });
-}
-
-/** Longest file name a passport gets, as for names given by callers. */
-const maxFileNameLength = 255;
-
-/** A file name made from a title: path separators, control characters and `..` become harmless (decisions §11). */
-function fileNameFromTitle(title: string, suffix: string): string {
-  const name = title
-    .replace(/[/\\\p{Cc}]/gu, '-')
-    .replace(/\.{2,}/g, '.')
-    .trim();
-  return `${name.slice(0, maxFileNameLength - suffix.length)}${suffix}`;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { checkedFileName } from './file-names';
-import { storeThenSwitch } from './portfolio-files';
+import { storeThenSwitch } from './blob-switch';
 import { getPortfolioRow } from './portfolios';
 
 /** Largest accepted logo: a logo is a small image, so a larger body is a mistake rather than a logo. */
@@ -19,7 +19,7 @@ export async function setPortfolioLogo(
   principal: Principal,
   portfolioId: string,
   rawFileName: string,
-  content: Readable | undefined,
+  content: Readable,
 ): Promise<string> {
   const fileName = checkedFileName(rawFileName, 'fileName');
   await getPortfolioRow(ctx, principal, portfolioId);

@@ -1223,11 +1223,10 @@ const routeList = [
     method: 'GET',
     path: '/openapi.json',
     tag: 'Extension',
-    summary: 'Gets the OpenAPI 3.1 document of this API.',
-    auth: 'apiKey',
+    summary: 'Gets the OpenAPI 3.1 document of this API; needs no API key, so tools can read it.',
+    auth: 'none',
     responses: {
       200: json(Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true }), 'The OpenAPI document.'),
-      ...problems(...keyErrors),
     },
   },
   {

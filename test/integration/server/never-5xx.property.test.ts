@@ -13,6 +13,7 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BuildingFileStatuses } from '../../../shared/api';
 import { API_PREFIXES, routes, type RouteDefinition } from '../../../shared/api/routes';
 import { ELEMENT_FIELDS } from '../../../server/odata/element-fields';
 import { ADMIN_KEY, startTestServer, type TestServer } from './harness';
@@ -127,8 +128,8 @@ afterAll(async () => {
  */
 async function restoreFixtureState(): Promise<void> {
   const db = test.server.context.db;
-  await db.updateTable('building_files').set({ status: 7 }).where('id', '=', fixture.importingFileId).execute();
-  await db.updateTable('building_files').set({ status: 6 }).where('id', '=', fixture.creatingFileId).execute();
+  await db.updateTable('building_files').set({ status: BuildingFileStatuses.Importing }).where('id', '=', fixture.importingFileId).execute();
+  await db.updateTable('building_files').set({ status: BuildingFileStatuses.Creating }).where('id', '=', fixture.creatingFileId).execute();
 }
 
 // --- values ------------------------------------------------------------------------------------------------------------
@@ -556,7 +557,7 @@ function attemptArbitrary(route: RouteDefinition): fc.Arbitrary<Attempt> {
 function describeAttempt(route: RouteDefinition, attempt: Attempt, response: LightMyRequestResponse): string {
   const body = attempt.body?.payload;
   const shownBody = body === undefined ? '(none)' : Buffer.isBuffer(body) ? `${body.length} bytes` : body.slice(0, 300);
-  return `${route.method} ${api}${attempt.path}${attempt.query.slice(0, 300)} [${attempt.body?.contentType ?? 'no content type'}] ${shownBody} → ${response.statusCode} ${response.body.slice(0, 500)}`;
+  return `${route.method} ${api}${attempt.path.slice(0, 300)}${attempt.query.slice(0, 300)} [${attempt.body?.contentType ?? 'no content type'}] ${shownBody} → ${response.statusCode} ${response.body.slice(0, 500)}`;
 }
 
 /** The property every answer must have. */

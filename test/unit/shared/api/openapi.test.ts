@@ -81,9 +81,12 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('needs no key for signed downloads only', () => {
+  it('needs no key for the document itself and signed downloads only', () => {
     const open = operations.filter(({ operation }) => 'security' in operation);
-    expect(open.map(({ operation }) => [operation['operationId'], operation['security']])).toEqual([['downloadBlob', []]]);
+    expect(open.map(({ operation }) => [operation['operationId'], operation['security']])).toEqual([
+      ['getOpenApiDocument', []],
+      ['downloadBlob', []],
+    ]);
   });
 
   it('accepts every JSON content type of spec §4 for JSON bodies and answers errors as problem+json', () => {

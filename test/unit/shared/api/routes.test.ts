@@ -160,8 +160,11 @@ describe('the route table', () => {
     expect([...names].sort()).toEqual(['buildingId', 'elementId', 'fileId', 'fileName', 'id', 'portfolioId', 'token', 'tokenId']);
   });
 
-  it('asks for the API key everywhere except on signed downloads', () => {
-    expect(routeList.filter((route) => route.auth === 'none').map((route) => route.operationId)).toEqual(['downloadBlob']);
+  it('asks for the API key everywhere except on the OpenAPI document and signed downloads', () => {
+    expect(routeList.filter((route) => route.auth === 'none').map((route) => route.operationId)).toEqual([
+      'getOpenApiDocument',
+      'downloadBlob',
+    ]);
   });
 
   it('takes file content on uploads, images and logos only, in their content types', () => {

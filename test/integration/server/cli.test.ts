@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+const cli = path.join(repoRoot, 'server/cli.ts');
+const run = promisify(execFile);
+
+let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+afterEach(async () => {
+  child?.kill('SIGKILL');
+  child = undefined;
+  if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Starts `serve` and resolves with the address it prints once ready. */
+function serve(args: string[]): Promise<string> {
+  child = spawn(tsx, [cli, 'serve', ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child?.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(output);
+      if (match !== null) resolve(match[0]);
+    });
+    child?.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child?.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+  });
+}
+
+describe('the command line', () => {
+  it('serves with a bootstrap key, creates scoped keys, and shuts down gracefully on SIGTERM', async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'cd-cli-'));
+    const url = await serve(['--port', '0', '--data', dataDir, '--bootstrap-key', 'bootstrap-key-for-the-cli-test-0123456789', '--quiet']);
+    const account = await fetch(`${url}/api/v2.3/accounts/current`, { headers: { 'x-api-key': 'bootstrap-key-for-the-cli-test-0123456789' } });
+    expect(account.status).toBe(200);
+    expect(await account.json()).toMatchObject({ accountType: 3 });
+
+    const portfolio = (await (
+      await fetch(`${url}/api/v2.3/portfolios`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'bootstrap-key-for-the-cli-test-0123456789', 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'From the CLI test' }),
+      })
+    ).json()) as { id: string };
+    const { stdout } = await run(tsx, [cli, 'token', 'create', '--scope', `portfolio:${portfolio.id}`, '--level', '50', '--data', dataDir], {
+      cwd: repoRoot,
+    });
+    const key = stdout.trim();
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const seen = await fetch(`${url}/api/v2.3/portfolios`, { headers: { 'x-api-key': key } });
+    expect(((await seen.json()) as { id: string }[]).map((p) => p.id)).toEqual([portfolio.id]);
+    const write = await fetch(`${url}/api/v2.3/portfolios/${portfolio.id}`, {
+      method: 'PUT',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x' }),
+    });
+    expect(write.status).toBe(403);
+
+    child?.removeAllListeners('exit');
+    const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
+    child?.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('refuses a bad scope with a clear message', async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'cd-cli-'));
+    const failure = await run(tsx, [cli, 'token', 'create', '--scope', 'galaxy', '--level', '50', '--data', dataDir], { cwd: repoRoot }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure).toMatchObject({ code: 2 });
+    expect((failure as { stderr: string }).stderr).toContain('--scope must be account');
+  });
+});

@@ -5,6 +5,7 @@
  */
 export interface DatabaseSchema {
   server_settings: ServerSettingsTable;
+  seed_versions: SeedVersionsTable;
   accounts: AccountsTable;
   account_databases: AccountDatabasesTable;
   users: UsersTable;
@@ -32,6 +33,13 @@ export interface DatabaseSchema {
 export interface ServerSettingsTable {
   name: string;
   value: string;
+}
+
+/** Which version of each committed seed data set (platform materials, NL-SfB) the database holds. */
+export interface SeedVersionsTable {
+  dataset: string;
+  version: string;
+  appliedAt: string;
 }
 
 /** 0/1 stored for a boolean. */

@@ -113,15 +113,6 @@ export const NL_SFB_METHOD_ID: string = committedSeedData.nlSfb.method.id;
 const PLATFORM_DATABASE_NAME = 'Platform materials';
 const VERIFIED_DATABASE_ACCOUNT_TYPE = 1;
 
-/** Row of the `seed_versions` table (migration 0002): which version of a data set the database holds. */
-interface SeedVersionsTable {
-  dataset: string;
-  version: string;
-  appliedAt: string;
-}
-
-type SeedSchema = DatabaseSchema & { seed_versions: SeedVersionsTable };
-
 type SeedDataset = 'platform-materials' | 'nl-sfb';
 
 // Kept well under SQLite's and PostgreSQL's limits on bound parameters per statement.
@@ -133,19 +124,18 @@ export async function seedSystemData(
   data: SystemSeedData = committedSeedData,
 ): Promise<void> {
   // Each data set is versioned by its content, so a start with this release's data already in place costs one read.
-  const seedDb = db.withTables<{ seed_versions: SeedVersionsTable }>();
   const wanted = new Map<SeedDataset, string>([
     ['platform-materials', dataVersion({ accountName: PLATFORM_DATABASE_NAME, data: data.platformMaterials })],
     ['nl-sfb', dataVersion(data.nlSfb)],
   ]);
-  const applied = await seedDb.selectFrom('seed_versions').select(['dataset', 'version']).execute();
+  const applied = await db.selectFrom('seed_versions').select(['dataset', 'version']).execute();
   const appliedVersions = new Map(applied.map((row) => [row.dataset, row.version]));
   const stale = [...wanted].filter(([dataset, version]) => appliedVersions.get(dataset) !== version);
   if (stale.length === 0) {
     return;
   }
 
-  await seedDb.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     for (const [dataset, version] of stale) {
       if (dataset === 'platform-materials') {
@@ -168,7 +158,7 @@ function dataVersion(content: unknown): string {
 }
 
 async function writePlatformMaterials(
-  db: Kysely<SeedSchema>,
+  db: Kysely<DatabaseSchema>,
   materials: PlatformMaterialSeed[],
   now: string,
 ): Promise<void> {
@@ -256,7 +246,7 @@ async function writePlatformMaterials(
   }
 }
 
-async function writeClassification(db: Kysely<SeedSchema>, classification: ClassificationData): Promise<void> {
+async function writeClassification(db: Kysely<DatabaseSchema>, classification: ClassificationData): Promise<void> {
   const { method } = classification;
   const methodRow = {
     name: JSON.stringify(method.name),

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema, ScopeKind } from '../store/tables';
 import { generateApiKey, hashApiKey } from './keys';
 import type { Principal } from './principal';
+import { compiledQuery } from '../store/compiled-query';
 
 /** What a caller asks for when creating a token. */
 export interface NewToken {
@@ -57,13 +58,13 @@ export async function ensureBootstrapToken(db: Kysely<DatabaseSchema>, accountId
   await createToken(db, { accountId, name: 'Local workspace', scopeKind: 'account', scopeId: null, level, expiresAt: null }, key);
 }
 
+const tokenByKeyHash = compiledQuery((db: Kysely<DatabaseSchema>, keyHash: string) =>
+  db.selectFrom('tokens').select(['id', 'accountId', 'scopeKind', 'scopeId', 'level', 'expiresAt']).where('keyHash', '=', keyHash),
+);
+
 /** The principal of a key, or undefined when the key is unknown or expired. */
 export async function principalForKey(db: Kysely<DatabaseSchema>, key: string, now: Date): Promise<Principal | undefined> {
-  const row = await db
-    .selectFrom('tokens')
-    .select(['id', 'accountId', 'scopeKind', 'scopeId', 'level', 'expiresAt'])
-    .where('keyHash', '=', hashApiKey(key))
-    .executeTakeFirst();
+  const [row] = await tokenByKeyHash(db, hashApiKey(key));
   if (row === undefined) return undefined;
   if (row.expiresAt !== null && Date.parse(row.expiresAt) <= now.getTime()) return undefined;
   return { tokenId: row.id, accountId: row.accountId, scopeKind: row.scopeKind, scopeId: row.scopeId, level: row.level };

@@ -19,15 +19,52 @@ import { parseJsonColumn } from '../store/repositories/json';
 /** The API version a request came in on; v2.1 accepts any classification method (decisions §12). */
 export type ApiVersion = 'v2.3' | 'v2.1';
 
-/** The wire shape of a stored building. */
+/** The wire shape of a stored building (written out field by field: this runs on every building read). */
 export function toBuildingResponse(row: BuildingRow): BuildingResponse {
-  const { accountId: _account, createdAt: _created, updatedAt: _updated, images, isDirty, hasDirtyElements, ...fields } = row;
   return {
-    ...fields,
-    images: parseJsonColumn<string[]>(images, 'buildings.images'),
-    isDirty: isDirty === 1,
-    hasDirtyElements: hasDirtyElements === 1,
-    classificationType: fields.classificationType ?? NL_SFB_CLASSIFICATION_METHOD_ID,
+    portfolioId: row.portfolioId,
+    name: row.name,
+    cadastralDesignation: row.cadastralDesignation,
+    cadastralArea: row.cadastralArea,
+    parcelnumber: row.parcelnumber,
+    publicLawRestriction: row.publicLawRestriction,
+    completionDate: row.completionDate,
+    lastRenovationDate: row.lastRenovationDate,
+    addressStreet: row.addressStreet,
+    addressHousenumber: row.addressHousenumber,
+    addressHousenumberAddition: row.addressHousenumberAddition,
+    addressZipcode: row.addressZipcode,
+    addressCity: row.addressCity,
+    addressCountry: row.addressCountry,
+    buildingUsage: row.buildingUsage,
+    grossSurfaceArea: row.grossSurfaceArea,
+    energyLabel: row.energyLabel,
+    energyPerformanceCoefficient: row.energyPerformanceCoefficient,
+    energyIndex: row.energyIndex,
+    expectedLifespan: row.expectedLifespan,
+    expectedLifespanStructure: row.expectedLifespanStructure,
+    expectedLifespanSkin: row.expectedLifespanSkin,
+    expectedLifespanServices: row.expectedLifespanServices,
+    expectedLifespanSpacePlan: row.expectedLifespanSpacePlan,
+    expectedLifespanStuff: row.expectedLifespanStuff,
+    breeamLabel: row.breeamLabel,
+    gprLabel: row.gprLabel,
+    mpgLabel: row.mpgLabel,
+    mpgLabelManual: row.mpgLabelManual,
+    mpgLabelIndicative: row.mpgLabelIndicative,
+    leedLabel: row.leedLabel,
+    wellScoreBuilding: row.wellScoreBuilding,
+    wellScoreInterior: row.wellScoreInterior,
+    wellScoreCoreAndShell: row.wellScoreCoreAndShell,
+    mostRecentBimInfo: row.mostRecentBimInfo,
+    geoLatitude: row.geoLatitude,
+    geoLongtitude: row.geoLongtitude,
+    phaseType: row.phaseType,
+    id: row.id,
+    images: parseJsonColumn<string[]>(row.images, 'buildings.images'),
+    isDirty: row.isDirty === 1,
+    hasDirtyElements: row.hasDirtyElements === 1,
+    classificationType: row.classificationType ?? NL_SFB_CLASSIFICATION_METHOD_ID,
   };
 }
 

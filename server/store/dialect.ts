@@ -32,6 +32,38 @@ export const sqliteDialect: StoreDialect = {
   odata: sqliteODataDialect,
 };
 
+/** Prepared statements kept per connection; generated SQL (OData filters) varies, so the cache is bounded. */
+const statementCacheSize = 500;
+
+/**
+ * The connection as Kysely's SQLite driver sees it, with `prepare` answered from a cache: preparing is a large share
+ * of a simple request's cost. Sharing a statement is safe because the driver runs one query at a time per connection
+ * (a streamed query holds the connection until it is read to the end).
+ */
+function withStatementCache(connection: Database.Database): Database.Database {
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (source: string): Database.Statement => {
+    let statement = statements.get(source);
+    if (statement === undefined) {
+      statement = connection.prepare(source);
+      if (statements.size >= statementCacheSize) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      statements.set(source, statement);
+    }
+    return statement;
+  };
+  return new Proxy(connection, {
+    get: (target, property) => {
+      if (property === 'prepare') return prepare;
+      const value: unknown = Reflect.get(target, property, target);
+      // Native methods must run on the real connection, not on the proxy.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** Opens a SQLite database file (or `:memory:`) with the pragmas the server relies on. */
 export function openSqlite(file: string): { db: Kysely<DatabaseSchema>; dialect: StoreDialect; close: () => Promise<void> } {
   const connection = new Database(file);
@@ -41,6 +73,6 @@ export function openSqlite(file: string): { db: Kysely<DatabaseSchema>; dialect:
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
   registerSqliteODataFunctions(connection);
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
   return { db, dialect: sqliteDialect, close: () => db.destroy() };
 }

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Principal } from '../../auth/principal';
 import type { BuildingsTable, DatabaseSchema } from '../tables';
 import { buildingScopeFilter } from './scope-filter';
+import { compiledQuery } from '../compiled-query';
 
 /** A building row as stored. */
 export type BuildingRow = Selectable<BuildingsTable>;
@@ -24,9 +25,13 @@ export type BuildingRequestColumns = Omit<
   | 'updatedAt'
 >;
 
+const buildingById = compiledQuery((db: Kysely<DatabaseSchema>, id: string) =>
+  db.selectFrom('buildings').selectAll().where('id', '=', id),
+);
+
 /** One building, or undefined. */
-export function findBuilding(db: Kysely<DatabaseSchema>, id: string): Promise<BuildingRow | undefined> {
-  return db.selectFrom('buildings').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findBuilding(db: Kysely<DatabaseSchema>, id: string): Promise<BuildingRow | undefined> {
+  return (await buildingById(db, id))[0];
 }
 
 /** Buildings in the caller's scope, optionally of one portfolio, in creation order. */

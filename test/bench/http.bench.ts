@@ -1,18 +1,19 @@
 /**
  * HTTP benchmark of the two hottest reads: one building, and a page of a large file's elements.
  *
- * Setup (not measured): the real server on 127.0.0.1 with a fresh data folder, a portfolio, a building, a source file
- * set Importing, and 100,000 elements inserted directly through Kysely. Then autocannon loads each endpoint for a
- * bounded time. The load generator runs in a worker thread so it does not share the server's event loop.
+ * Setup (not measured): the server started as it is deployed (`server/cli.ts serve`, its own process) on 127.0.0.1
+ * with a fresh data folder; a portfolio, a building and a source file set Importing through the API; 100,000 elements
+ * inserted directly into its database. Then autocannon, in this process, loads each endpoint for a bounded time.
  *
  * Never fails on time (machines differ); exits non-zero only when a request errors or answers other than 2xx.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startServer, type RunningServer } from '../../server/server';
+import { openDatabase } from '../../server/store/store';
 import type { ElementsTable } from '../../server/store/tables';
 
 const api = '/api/v2.3';
@@ -28,11 +29,52 @@ const settings = {
   connections: Number(process.env['BENCH_CONNECTIONS'] ?? 50),
 };
 
+/** The server under test: its process and address. */
+interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+}
+
+/** Starts `serve` in its own process and resolves once it prints its address. */
+function startServerProcess(dataDir: string, key: string): Promise<ServerProcess> {
+  const repoRoot = path.resolve(import.meta.dirname, '../..');
+  const child = spawn(
+    path.join(repoRoot, 'node_modules/.bin/tsx'),
+    [path.join(repoRoot, 'server/cli.ts'), 'serve', '--port', '0', '--data', dataDir, '--bootstrap-key', key, '--quiet'],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const collect = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(output);
+      if (match !== null) resolve({ child, url: match[0] });
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('exit', (code) => reject(new Error(`The server exited with ${code}: ${output}`)));
+  });
+}
+
+/** Stops the server with SIGTERM (its graceful shutdown) and waits for it. */
+function stopServerProcess(server: ServerProcess): Promise<void> {
+  return new Promise((resolve) => {
+    server.child.removeAllListeners('exit');
+    server.child.once('exit', () => resolve());
+    server.child.kill('SIGTERM');
+  });
+}
+
 /** A request that must succeed during setup. */
-async function call<T>(server: RunningServer, key: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<T> {
-  const response = await server.app.inject({ method, url, headers: { 'x-api-key': key }, ...(payload === undefined ? {} : { payload }) });
-  if (response.statusCode >= 300) throw new Error(`Setup ${method} ${url} answered ${response.statusCode}: ${response.body}`);
-  return (response.body === '' ? undefined : response.json()) as T;
+async function call<T>(server: ServerProcess, key: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<T> {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { 'x-api-key': key, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+  });
+  const body = await response.text();
+  if (response.status >= 300) throw new Error(`Setup ${method} ${url} answered ${response.status}: ${body}`);
+  return (body === '' ? undefined : JSON.parse(body)) as T;
 }
 
 /** Element `index` of the benchmark file: realistic columns, ids that sort in insertion order. */
@@ -68,19 +110,22 @@ function element(fileId: string, index: number): ElementsTable {
 }
 
 /** Creates the portfolio, building and Importing source file, then fills the file with elements in one transaction. */
-async function seed(server: RunningServer, key: string): Promise<{ buildingId: string; fileId: string }> {
+async function seed(server: ServerProcess, dataDir: string, key: string): Promise<{ buildingId: string; fileId: string }> {
   const portfolio = await call<{ id: string }>(server, key, 'POST', `${api}/portfolios`, { name: 'Benchmark' });
   const building = await call<{ id: string }>(server, key, 'POST', `${api}/buildings`, { portfolioId: portfolio.id, name: 'Benchmark building' });
   const file = await call<{ id: string }>(server, key, 'POST', `${api}/buildings/${building.id}/files`, { type: 0, name: 'benchmark.ifc' });
   await call(server, key, 'POST', `${api}/buildings/${building.id}/files/${file.id}/setimporting`);
   const started = performance.now();
-  await server.context.db.transaction().execute(async (trx) => {
+  // A second connection to the server's SQLite file (WAL lets both work): bulk rows are setup, not what is measured.
+  const database = await openDatabase(dataDir);
+  await database.db.transaction().execute(async (trx) => {
     for (let first = 0; first < ELEMENT_COUNT; first += INSERT_BATCH) {
       const rows = Array.from({ length: Math.min(INSERT_BATCH, ELEMENT_COUNT - first) }, (_, offset) => element(file.id, first + offset));
       await trx.insertInto('elements').values(rows).execute();
     }
     await trx.updateTable('building_files').set({ elementCount: ELEMENT_COUNT }).where('id', '=', file.id).execute();
   });
+  await database.close();
   console.log(`setup: ${ELEMENT_COUNT.toLocaleString('en')} elements inserted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { buildingId: building.id, fileId: file.id };
 }
@@ -98,7 +143,7 @@ interface Measurement {
 }
 
 /** Loads `paths` (cycled through on every connection) for the configured time. */
-async function measure(name: string, server: RunningServer, key: string, paths: readonly string[]): Promise<Measurement> {
+async function measure(name: string, server: ServerProcess, key: string, paths: readonly string[]): Promise<Measurement> {
   // One request first, outside the measurement: a broken endpoint should say so plainly, not as 100,000 non-2xx.
   const probe = await fetch(`${server.url}${paths[0] ?? ''}`, { headers: { 'x-api-key': key } });
   const probeBody = await probe.text();
@@ -108,8 +153,6 @@ async function measure(name: string, server: RunningServer, key: string, paths: 
     url: server.url,
     connections: settings.connections,
     duration: settings.durationSeconds,
-    // A worker thread: the load generator must not compete with the server for the main event loop.
-    workers: 1,
     headers: { 'x-api-key': key },
     requests: paths.map((requestPath) => ({ method: 'GET' as const, path: requestPath })),
   });
@@ -136,9 +179,9 @@ function report(measurement: Measurement): void {
 async function main(): Promise<number> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cd-bench-'));
   const key = randomBytes(32).toString('base64url');
-  const server = await startServer({ dataDir, host: '127.0.0.1', port: 0, bootstrapKey: key, logger: false });
+  const server = await startServerProcess(dataDir, key);
   try {
-    const { buildingId, fileId } = await seed(server, key);
+    const { buildingId, fileId } = await seed(server, dataDir, key);
     const elementsPath = `${api}/buildings/${buildingId}/files/${fileId}/elements`;
     // Skips spread evenly over the file, first page to last, so deep offsets weigh in as much as the first ones.
     const skips = Array.from({ length: SKIP_VARIANTS }, (_, index) => Math.round((index * (ELEMENT_COUNT - PAGE_SIZE)) / (SKIP_VARIANTS - 1)));
@@ -156,7 +199,7 @@ async function main(): Promise<number> {
     for (const failure of failures) console.error(`FAILED: ${failure.name} had request errors or non-2xx answers.`);
     return failures.length === 0 ? 0 : 1;
   } finally {
-    await server.close();
+    await stopServerProcess(server);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

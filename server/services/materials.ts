@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   LocalizedText,
   Material,
@@ -13,11 +12,15 @@ import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
 import { parseJsonColumn } from '../store/repositories/json';
 import type { MaterialsTable } from '../store/tables';
-import { readableCatalogueItem, readableDatabaseId, requireCatalogueWriter, writableCatalogueItem } from './catalogue-access';
+import {
+  createCatalogueItem,
+  getCatalogueItem,
+  listCatalogueItems,
+  replaceCatalogueItem,
+  type CatalogueColumns,
+  type CatalogueKind,
+} from './catalogue-items';
 import { checkedEnum, localizedTextColumn } from './catalogue-fields';
-
-/** The columns a material request sets: everything but identity, database and timestamps. */
-type MaterialColumns = Omit<MaterialsTable, 'id' | 'accountId' | 'createdAt' | 'updatedAt'>;
 
 /** The wire shape of a stored material. */
 function toMaterial(row: MaterialsTable): Material {
@@ -61,7 +64,7 @@ function financialInformation(request: MaterialFinancialInformationRequest): Mat
 }
 
 /** The columns of a material request; a field left out is null (or empty), so a replace replaces everything. */
-function materialColumns(request: MaterialRequest): MaterialColumns {
+function materialColumns(request: MaterialRequest): CatalogueColumns<'materials'> {
   return {
     name: localizedTextColumn(request.name),
     elementFamily: request.elementFamily ?? null,
@@ -74,52 +77,25 @@ function materialColumns(request: MaterialRequest): MaterialColumns {
   };
 }
 
-/** A stored material by id; the caller has checked access. */
-async function materialRow(ctx: ServerContext, id: string): Promise<MaterialsTable> {
-  return ctx.db.selectFrom('materials').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
+/** Materials as a catalogue. */
+const materials: CatalogueKind<'materials', Material, MaterialRequest> = { table: 'materials', toWire: toMaterial, columns: materialColumns };
 
 /** The materials of a database the caller may read: the platform's when `databaseId` is absent. */
-export async function listMaterials(ctx: ServerContext, principal: Principal, databaseId: string | undefined): Promise<Material[]> {
-  const accountId = await readableDatabaseId(ctx, principal, databaseId);
-  const rows = await ctx.db
-    .selectFrom('materials')
-    .selectAll()
-    .where('accountId', '=', accountId)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  return rows.map(toMaterial);
+export function listMaterials(ctx: ServerContext, principal: Principal, databaseId: string | undefined): Promise<Material[]> {
+  return listCatalogueItems(ctx, principal, materials, databaseId);
 }
 
 /** A material of a database the caller may read, else 404. */
-export async function getMaterial(ctx: ServerContext, principal: Principal, id: string): Promise<Material> {
-  await readableCatalogueItem(ctx, principal, 'materials', id);
-  return toMaterial(await materialRow(ctx, id));
+export function getMaterial(ctx: ServerContext, principal: Principal, id: string): Promise<Material> {
+  return getCatalogueItem(ctx, principal, materials, id);
 }
 
-/** Creates a material in the caller's own database; the id is the server's, whatever the request says. */
-export async function createMaterial(ctx: ServerContext, principal: Principal, request: MaterialRequest): Promise<Material> {
-  requireCatalogueWriter(principal);
-  const now = ctx.now().toISOString();
-  const row: MaterialsTable = {
-    id: randomUUID(),
-    accountId: principal.accountId,
-    ...materialColumns(request),
-    createdAt: now,
-    updatedAt: now,
-  };
-  await ctx.db.insertInto('materials').values(row).execute();
-  return toMaterial(row);
+/** Creates a material in the caller's own database. */
+export function createMaterial(ctx: ServerContext, principal: Principal, request: MaterialRequest): Promise<Material> {
+  return createCatalogueItem(ctx, principal, materials, request);
 }
 
 /** Replaces every field of a material of the caller's database (matches and prices have their own endpoints). */
-export async function replaceMaterial(ctx: ServerContext, principal: Principal, id: string, request: MaterialRequest): Promise<Material> {
-  await writableCatalogueItem(ctx, principal, 'materials', id);
-  await ctx.db
-    .updateTable('materials')
-    .set({ ...materialColumns(request), updatedAt: ctx.now().toISOString() })
-    .where('id', '=', id)
-    .execute();
-  return toMaterial(await materialRow(ctx, id));
+export function replaceMaterial(ctx: ServerContext, principal: Principal, id: string, request: MaterialRequest): Promise<Material> {
+  return replaceCatalogueItem(ctx, principal, materials, id, request);
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type {
   LocalizedText,
@@ -21,15 +20,18 @@ import type { DatabaseSchema, ProductsTable } from '../store/tables';
 import {
   findReadableCatalogueItem,
   readableCatalogueItem,
-  readableDatabaseId,
-  requireCatalogueWriter,
   writableCatalogueItem,
 } from './catalogue-access';
+import {
+  createCatalogueItem,
+  getCatalogueItem,
+  listCatalogueItems,
+  replaceCatalogueItem,
+  type CatalogueColumns,
+  type CatalogueKind,
+} from './catalogue-items';
 import { checkedEnum, invalidField, itemPath, localizedTextColumn } from './catalogue-fields';
 import { appendListRow, replaceListRows, type ListRow, type ListWriteCheck, type OwnedList } from './catalogue-lists';
-
-/** The columns a product request sets: everything but identity, database and timestamps. */
-type ProductColumns = Omit<ProductsTable, 'id' | 'accountId' | 'createdAt' | 'updatedAt'>;
 
 /** The children of products, kept in the order the client gave. */
 const productChildren: OwnedList<'product_children'> = { table: 'product_children', ownerColumn: 'productId' };
@@ -82,7 +84,7 @@ function dimensions(requests: readonly ProductDimensionRequest[] | null | undefi
 }
 
 /** The columns of a product request; a field left out is null (or empty), so a replace replaces everything. */
-function productColumns(request: ProductRequest): ProductColumns {
+function productColumns(request: ProductRequest): CatalogueColumns<'products'> {
   return {
     name: localizedTextColumn(request.name),
     type: checkedEnum(ProductType, request.type, 'type'),
@@ -95,54 +97,27 @@ function productColumns(request: ProductRequest): ProductColumns {
   };
 }
 
-/** A stored product by id; the caller has checked access. */
-async function productRow(ctx: ServerContext, id: string): Promise<ProductsTable> {
-  return ctx.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
+/** Products as a catalogue. */
+const products: CatalogueKind<'products', Product, ProductRequest> = { table: 'products', toWire: toProduct, columns: productColumns };
 
 /** The products of a database the caller may read: the platform's when `databaseId` is absent. */
-export async function listProducts(ctx: ServerContext, principal: Principal, databaseId: string | undefined): Promise<Product[]> {
-  const accountId = await readableDatabaseId(ctx, principal, databaseId);
-  const rows = await ctx.db
-    .selectFrom('products')
-    .selectAll()
-    .where('accountId', '=', accountId)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  return rows.map(toProduct);
+export function listProducts(ctx: ServerContext, principal: Principal, databaseId: string | undefined): Promise<Product[]> {
+  return listCatalogueItems(ctx, principal, products, databaseId);
 }
 
 /** A product of a database the caller may read, else 404. */
-export async function getProduct(ctx: ServerContext, principal: Principal, id: string): Promise<Product> {
-  await readableCatalogueItem(ctx, principal, 'products', id);
-  return toProduct(await productRow(ctx, id));
+export function getProduct(ctx: ServerContext, principal: Principal, id: string): Promise<Product> {
+  return getCatalogueItem(ctx, principal, products, id);
 }
 
-/** Creates a product in the caller's own database; the id is the server's, whatever the request says. */
-export async function createProduct(ctx: ServerContext, principal: Principal, request: ProductRequest): Promise<Product> {
-  requireCatalogueWriter(principal);
-  const now = ctx.now().toISOString();
-  const row: ProductsTable = {
-    id: randomUUID(),
-    accountId: principal.accountId,
-    ...productColumns(request),
-    createdAt: now,
-    updatedAt: now,
-  };
-  await ctx.db.insertInto('products').values(row).execute();
-  return toProduct(row);
+/** Creates a product in the caller's own database. */
+export function createProduct(ctx: ServerContext, principal: Principal, request: ProductRequest): Promise<Product> {
+  return createCatalogueItem(ctx, principal, products, request);
 }
 
 /** Replaces every field of a product of the caller's database (matches, children and prices have their own endpoints). */
-export async function replaceProduct(ctx: ServerContext, principal: Principal, id: string, request: ProductRequest): Promise<Product> {
-  await writableCatalogueItem(ctx, principal, 'products', id);
-  await ctx.db
-    .updateTable('products')
-    .set({ ...productColumns(request), updatedAt: ctx.now().toISOString() })
-    .where('id', '=', id)
-    .execute();
-  return toProduct(await productRow(ctx, id));
+export function replaceProduct(ctx: ServerContext, principal: Principal, id: string, request: ProductRequest): Promise<Product> {
+  return replaceCatalogueItem(ctx, principal, products, id, request);
 }
 
 // --- children ---------------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import type { OperationHandlers } from './operation';
 import { addFinancialValue, addMatch, listFinancialValues, listMatches, replaceFinancialValues, replaceMatches } from '../services/catalogue-lists';
-import { createMaterial, getMaterial, listMaterials, replaceMaterial } from '../services/materials';
+import { createCatalogueItem, getCatalogueItem, listCatalogueItems, replaceCatalogueItem } from '../services/catalogue-items';
+import { materialCatalogue } from '../services/materials';
 
 /** Materials: the catalogues of the platform, the caller's account and its available databases, with matches and prices. */
 export const materialHandlers: Pick<
@@ -16,15 +17,15 @@ export const materialHandlers: Pick<
   | 'addMaterialMatch'
   | 'replaceMaterialMatches'
 > = {
-  listMaterials: async ({ ctx, principal, query }) => ({ status: 200, value: await listMaterials(ctx, principal, query.databaseId) }),
+  listMaterials: async ({ ctx, principal, query }) => ({ status: 200, value: await listCatalogueItems(ctx, principal, materialCatalogue, query.databaseId) }),
   createMaterial: async ({ ctx, principal, body, prefix }) => {
-    const material = await createMaterial(ctx, principal, body);
+    const material = await createCatalogueItem(ctx, principal, materialCatalogue, body);
     return { status: 201, value: material, location: `${prefix}/materials/${material.id}` };
   },
-  getMaterial: async ({ ctx, principal, params }) => ({ status: 200, value: await getMaterial(ctx, principal, params.id) }),
+  getMaterial: async ({ ctx, principal, params }) => ({ status: 200, value: await getCatalogueItem(ctx, principal, materialCatalogue, params.id) }),
   replaceMaterial: async ({ ctx, principal, params, body }) => ({
     status: 200,
-    value: await replaceMaterial(ctx, principal, params.id, body),
+    value: await replaceCatalogueItem(ctx, principal, materialCatalogue, params.id, body),
   }),
   listMaterialFinancialValues: async ({ ctx, principal, params }) => ({
     status: 200,

@@ -1,6 +1,7 @@
 import type { OperationHandlers } from './operation';
 import { addFinancialValue, addMatch, listFinancialValues, listMatches, replaceFinancialValues, replaceMatches } from '../services/catalogue-lists';
-import { addChild, createProduct, getProduct, listChildren, listProducts, replaceChildren, replaceProduct } from '../services/products';
+import { createCatalogueItem, getCatalogueItem, listCatalogueItems, replaceCatalogueItem } from '../services/catalogue-items';
+import { addChild, listChildren, productCatalogue, replaceChildren } from '../services/products';
 
 /** Products: the catalogues of the platform, the caller's account and its available databases, with matches, children and prices. */
 export const productHandlers: Pick<
@@ -19,15 +20,15 @@ export const productHandlers: Pick<
   | 'addProductFinancialValue'
   | 'replaceProductFinancialValues'
 > = {
-  listProducts: async ({ ctx, principal, query }) => ({ status: 200, value: await listProducts(ctx, principal, query.databaseId) }),
+  listProducts: async ({ ctx, principal, query }) => ({ status: 200, value: await listCatalogueItems(ctx, principal, productCatalogue, query.databaseId) }),
   createProduct: async ({ ctx, principal, body, prefix }) => {
-    const product = await createProduct(ctx, principal, body);
+    const product = await createCatalogueItem(ctx, principal, productCatalogue, body);
     return { status: 201, value: product, location: `${prefix}/products/${product.id}` };
   },
-  getProduct: async ({ ctx, principal, params }) => ({ status: 200, value: await getProduct(ctx, principal, params.id) }),
+  getProduct: async ({ ctx, principal, params }) => ({ status: 200, value: await getCatalogueItem(ctx, principal, productCatalogue, params.id) }),
   replaceProduct: async ({ ctx, principal, params, body }) => ({
     status: 200,
-    value: await replaceProduct(ctx, principal, params.id, body),
+    value: await replaceCatalogueItem(ctx, principal, productCatalogue, params.id, body),
   }),
   listProductMatches: async ({ ctx, principal, params }) => ({
     status: 200,

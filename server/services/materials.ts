@@ -8,18 +8,9 @@ import type {
   MaterialRequest,
 } from '../../shared/api';
 import { FinancialImportType } from '../../shared/api';
-import type { Principal } from '../auth/principal';
-import type { ServerContext } from '../context';
 import { parseJsonColumn } from '../store/repositories/json';
 import type { MaterialsTable } from '../store/tables';
-import {
-  createCatalogueItem,
-  getCatalogueItem,
-  listCatalogueItems,
-  replaceCatalogueItem,
-  type CatalogueColumns,
-  type CatalogueKind,
-} from './catalogue-items';
+import type { CatalogueColumns, CatalogueKind } from './catalogue-items';
 import { checkedEnum, localizedTextColumn } from './catalogue-fields';
 
 /** The wire shape of a stored material. */
@@ -77,25 +68,5 @@ function materialColumns(request: MaterialRequest): CatalogueColumns<'materials'
   };
 }
 
-/** Materials as a catalogue. */
-const materials: CatalogueKind<'materials', Material, MaterialRequest> = { table: 'materials', toWire: toMaterial, columns: materialColumns };
-
-/** The materials of a database the caller may read: the platform's when `databaseId` is absent. */
-export function listMaterials(ctx: ServerContext, principal: Principal, databaseId: string | undefined): Promise<Material[]> {
-  return listCatalogueItems(ctx, principal, materials, databaseId);
-}
-
-/** A material of a database the caller may read, else 404. */
-export function getMaterial(ctx: ServerContext, principal: Principal, id: string): Promise<Material> {
-  return getCatalogueItem(ctx, principal, materials, id);
-}
-
-/** Creates a material in the caller's own database. */
-export function createMaterial(ctx: ServerContext, principal: Principal, request: MaterialRequest): Promise<Material> {
-  return createCatalogueItem(ctx, principal, materials, request);
-}
-
-/** Replaces every field of a material of the caller's database (matches and prices have their own endpoints). */
-export function replaceMaterial(ctx: ServerContext, principal: Principal, id: string, request: MaterialRequest): Promise<Material> {
-  return replaceCatalogueItem(ctx, principal, materials, id, request);
-}
+/** Materials as a catalogue: list, get, create and replace are `catalogue-items.ts` over this. */
+export const materialCatalogue: CatalogueKind<'materials', Material, MaterialRequest> = { table: 'materials', toWire: toMaterial, columns: materialColumns };

@@ -22,14 +22,7 @@ import {
   readableCatalogueItem,
   writableCatalogueItem,
 } from './catalogue-access';
-import {
-  createCatalogueItem,
-  getCatalogueItem,
-  listCatalogueItems,
-  replaceCatalogueItem,
-  type CatalogueColumns,
-  type CatalogueKind,
-} from './catalogue-items';
+import type { CatalogueColumns, CatalogueKind } from './catalogue-items';
 import { checkedEnum, invalidField, itemPath, localizedTextColumn } from './catalogue-fields';
 import { appendListRow, replaceListRows, type ListRow, type ListWriteCheck, type OwnedList } from './catalogue-lists';
 
@@ -97,28 +90,8 @@ function productColumns(request: ProductRequest): CatalogueColumns<'products'> {
   };
 }
 
-/** Products as a catalogue. */
-const products: CatalogueKind<'products', Product, ProductRequest> = { table: 'products', toWire: toProduct, columns: productColumns };
-
-/** The products of a database the caller may read: the platform's when `databaseId` is absent. */
-export function listProducts(ctx: ServerContext, principal: Principal, databaseId: string | undefined): Promise<Product[]> {
-  return listCatalogueItems(ctx, principal, products, databaseId);
-}
-
-/** A product of a database the caller may read, else 404. */
-export function getProduct(ctx: ServerContext, principal: Principal, id: string): Promise<Product> {
-  return getCatalogueItem(ctx, principal, products, id);
-}
-
-/** Creates a product in the caller's own database. */
-export function createProduct(ctx: ServerContext, principal: Principal, request: ProductRequest): Promise<Product> {
-  return createCatalogueItem(ctx, principal, products, request);
-}
-
-/** Replaces every field of a product of the caller's database (matches, children and prices have their own endpoints). */
-export function replaceProduct(ctx: ServerContext, principal: Principal, id: string, request: ProductRequest): Promise<Product> {
-  return replaceCatalogueItem(ctx, principal, products, id, request);
-}
+/** Products as a catalogue: list, get, create and replace are `catalogue-items.ts` over this. */
+export const productCatalogue: CatalogueKind<'products', Product, ProductRequest> = { table: 'products', toWire: toProduct, columns: productColumns };
 
 // --- children ---------------------------------------------------------------------------------------------------------
 

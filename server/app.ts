@@ -38,6 +38,23 @@ function acceptsBinary(route: RouteDefinition, type: string): boolean {
 /** Any handler's reply, as the sending side sees it. */
 type AnyReply = StreamedReply | { status: number; value: unknown; location?: string };
 
+/** The path parameters of a route that are uuids. */
+function uuidParameterNames(route: RouteDefinition): readonly string[] {
+  const properties = (route.params?.properties ?? {}) as Record<string, { format?: string }>;
+  return Object.keys(properties).filter((name) => properties[name]?.format === 'uuid');
+}
+
+/** Path uuids in lower case, as they are stored: ids are case-insensitive on the wire, as on the platform. */
+function lowerCaseUuids(params: Record<string, string>, names: readonly string[]): Record<string, string> {
+  if (names.length === 0) return params;
+  const lowered = { ...params };
+  for (const name of names) {
+    const value = lowered[name];
+    if (value !== undefined) lowered[name] = value.toLowerCase();
+  }
+  return lowered;
+}
+
 /** A hook answering 415 when a body comes in a content type the route does not take. */
 function contentTypeCheck(route: RouteDefinition): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
@@ -111,6 +128,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
       const route = table[operationId];
       const handler = operationHandlers[operationId] as OperationHandler<OperationId>;
       const level = requiredLevel(operationId, route);
+      const uuidParams = uuidParameterNames(route);
       app.route({
         method: route.method,
         url: `${prefix}${route.path}`,
@@ -124,7 +142,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
           if (principal === undefined) throw new ApiError(401, 'The API key is unknown or has expired.');
           if (principal.level < level) {
             // Existence is never revealed: a resource outside the scope answers 404 before a low level answers 403.
-            await resolvePathScope(ctx, principal, route, request.params as Record<string, string>);
+            await resolvePathScope(ctx, principal, route, lowerCaseUuids(request.params as Record<string, string>, uuidParams));
             requireLevel(principal, level);
           }
           principals.set(request, principal);
@@ -138,7 +156,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
             ctx,
             principal,
             version,
-            params: request.params as never,
+            params: lowerCaseUuids(request.params as Record<string, string>, uuidParams) as never,
             query: request.query as never,
             headers: request.headers as never,
             // A binary route with no body gets an empty stream, so an empty upload is an empty file, never a crash.

@@ -92,6 +92,13 @@ describe('buildings', () => {
     expect(notJson.json()).toMatchObject({ status: 400, title: 'Bad Request', type: 'about:blank' });
   });
 
+  it('reads ids in any letter case, as the platform does', async () => {
+    const { buildingId } = await createPortfolioWithBuilding(test);
+    const response = await test.request({ method: 'GET', url: `/api/v2.3/buildings/${buildingId.toUpperCase()}` });
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as BuildingResponse).id).toBe(buildingId);
+  });
+
   it('404s unknown and malformed ids', async () => {
     expect((await test.request({ method: 'GET', url: '/api/v2.3/buildings/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect((await test.request({ method: 'GET', url: '/api/v2.3/buildings/not-a-uuid' })).statusCode).toBe(400);

@@ -109,8 +109,3 @@ export interface ODataQuery<F extends string = string> {
   readonly top: number | undefined;
   readonly skip: number | undefined;
 }
-
-/** Compile-time proof that a switch covered every case; throws if reached at run time. */
-export function assertNever(value: never): never {
-  throw new Error(`unexpected value ${JSON.stringify(value)}`);
-}

@@ -1,5 +1,5 @@
+import { assertNever } from '../../shared/api/enums';
 import {
-  assertNever,
   type CaseConversionName,
   type ComparisonOperator,
   type FieldReference,

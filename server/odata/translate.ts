@@ -1,5 +1,6 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { assertNever, type Comparison, type ODataFilter, type ODataQuery, type ODataValue, type StringPredicate } from './ast';
+import { assertNever } from '../../shared/api/enums';
+import { type Comparison, type ODataFilter, type ODataQuery, type ODataValue, type StringPredicate } from './ast';
 import type { ODataDialect } from './dialect';
 
 /**

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { assertNever, type ODataFilter, type ODataOrderItem, type ODataValue } from '../../../../server/odata/ast';
+import { assertNever } from '../../../../shared/api/enums';
+import { type ODataFilter, type ODataOrderItem, type ODataValue } from '../../../../server/odata/ast';
 import { registerSqliteODataFunctions } from '../../../../server/odata/dialect';
 
 /** A row of `elements` as the server's migrations create it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertNever, type ODataFilter, type ODataValue } from '../../../../server/odata/ast';
+import { assertNever } from '../../../../shared/api/enums';
+import type { ODataFilter, ODataValue } from '../../../../server/odata/ast';
 import { ELEMENT_FIELDS, ODataError, parseElementQuery } from '../../../../server/odata/index';
 import { MAX_NESTING_DEPTH, MAX_OPTION_LENGTH, parseFilter } from '../../../../server/odata/parser';
 

@@ -2,19 +2,12 @@ import { Readable } from 'node:stream';
 import type { BuildingFileElementResponse } from '../../shared/api';
 import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
-import { ELEMENT_ENTITY_SET } from '../odata/element-fields';
-import { parseODataQuery } from '../odata/parser';
-import { applyODataQuery } from '../odata/translate';
+import { applyElementQuery, parseElementQuery } from '../odata';
 import { getBuildingFileRow } from './building-files';
 import { toElementResponse } from './elements';
 
 /** Rows fetched per query while streaming; the connection is free between chunks, so a slow reader blocks nobody. */
 const chunkSize = 1000;
-
-/** The query parameters as OData texts: Fastify has already coerced `$top`/`$skip` to numbers. */
-function optionTexts(query: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, typeof value === 'number' ? String(value) : value]));
-}
 
 /**
  * The elements of a file as a JSON array stream, filtered, ordered, selected and paged by the OData options
@@ -27,7 +20,7 @@ export async function streamElements(
   fileId: string,
   query: Readonly<Record<string, unknown>>,
 ): Promise<Readable> {
-  const parsed = parseODataQuery(optionTexts(query), ELEMENT_ENTITY_SET);
+  const parsed = parseElementQuery(query);
   await getBuildingFileRow(ctx, principal, buildingId, fileId);
   const selected = parsed.select;
   const first = parsed.skip ?? 0;
@@ -40,7 +33,7 @@ export async function streamElements(
     while (offset < end) {
       const limit = Math.min(chunkSize, end - offset);
       const base = ctx.db.selectFrom('elements').selectAll().where('buildingFileId', '=', fileId);
-      const rows = await applyODataQuery(base, { ...parsed, top: limit, skip: offset }, ctx.dialect.odata).execute();
+      const rows = await applyElementQuery(base, { ...parsed, top: limit, skip: offset }, ctx.dialect.odata).builder.execute();
       let text = '';
       for (const row of rows) {
         const element = toElementResponse(row);

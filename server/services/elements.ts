@@ -4,11 +4,12 @@ import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
 import { conflict, notFound } from '../errors';
 import { parseJsonColumn } from '../store/repositories/json';
+import type { Selectable } from 'kysely';
 import type { ElementsTable } from '../store/tables';
 import { getBuildingFileRow, type BuildingFileRow } from './building-files';
 
 /** An element row as stored. */
-export type ElementRow = ElementsTable;
+export type ElementRow = Selectable<ElementsTable>;
 
 /** The wire shape of an element. */
 export function toElementResponse(row: ElementRow): BuildingFileElementResponse {
@@ -79,6 +80,8 @@ export function elementColumns(buildingFileId: string, versioned: VersionedEleme
     phaseLookup: JSON.stringify(phase === null || phase === '' ? [] : [phase]),
     classificationLookup: JSON.stringify(classification === null || classification === '' ? [] : [classification]),
     floor: request.floor ?? null,
+    // Made through the API: a new version of the source keeps what the user set here.
+    userEdited: 1,
   };
 }
 

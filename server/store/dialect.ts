@@ -21,6 +21,11 @@ export interface StoreDialect {
   readonly bigintType: ColumnDataType;
   /** The expressions of OData `$filter` that differ between databases. */
   readonly odata: ODataDialect;
+  /**
+   * Whether `SELECT … FOR UPDATE SKIP LOCKED` exists. Without it (SQLite) a claim is a conditional update inside the
+   * database's single write lock, which is just as exclusive.
+   */
+  readonly rowLocks: boolean;
 }
 
 /** SQLite through better-sqlite3: the embedded default. */
@@ -30,6 +35,7 @@ export const sqliteDialect: StoreDialect = {
   textType: 'text',
   bigintType: 'integer',
   odata: sqliteODataDialect,
+  rowLocks: false,
 };
 
 /** Prepared statements kept per connection; generated SQL (OData filters) varies, so the cache is bounded. */

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Row types of the store's tables, as Kysely sees them. Column names are the wire names of the API where a column
  * holds a wire field, so queries, OData paths and responses line up without a mapping layer.
@@ -17,6 +19,7 @@ export interface DatabaseSchema {
   building_figures: BuildingFiguresTable;
   building_files: BuildingFilesTable;
   elements: ElementsTable;
+  staged_elements: StagedElementsTable;
   materials: MaterialsTable;
   material_matches: CatalogueMatchesTable & { materialId: string };
   material_financial_values: CatalogueFinancialValuesTable & { materialId: string };
@@ -226,6 +229,27 @@ export interface ElementsTable {
   classificationMatchId: string | null;
   classificationMatchName: string | null;
   classificationMatchCode: string | null;
+  phaseLookup: string;
+  classificationLookup: string;
+  floor: string | null;
+  /** 1 when a user created or replaced the element through the API: a new version of the source keeps its enrichment. */
+  userEdited: Generated<Flag>;
+}
+
+/** An element read by an import that has not finished yet; swapped into `elements` when the import completes. */
+export interface StagedElementsTable {
+  buildingFileId: string;
+  id: string;
+  name: string | null;
+  materialName: string | null;
+  typeName: string | null;
+  elementClass: string | null;
+  volume: number | null;
+  area: number | null;
+  height: number | null;
+  width: number | null;
+  length: number | null;
+  weight: number | null;
   phaseLookup: string;
   classificationLookup: string;
   floor: string | null;

@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { Insertable } from 'kysely';
 import { openDatabase } from '../../server/store/store';
 import type { ElementsTable } from '../../server/store/tables';
 
@@ -78,7 +79,7 @@ async function call<T>(server: ServerProcess, key: string, method: 'GET' | 'POST
 }
 
 /** Element `index` of the benchmark file: realistic columns, ids that sort in insertion order. */
-function element(fileId: string, index: number): ElementsTable {
+function element(fileId: string, index: number): Insertable<ElementsTable> {
   const layer = index % 6;
   return {
     buildingFileId: fileId,

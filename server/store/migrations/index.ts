@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { StoreDialect } from '../dialect';
 import * as initial from './0001-initial';
 import * as seedVersion from './0002-seed-version';
+import * as elementImports from './0003-element-imports';
 
 /** A forward-only migration; every step takes the dialect for its few type differences. */
 interface StoreMigration {
@@ -12,6 +13,7 @@ interface StoreMigration {
 const migrations: Record<string, StoreMigration> = {
   '0001-initial': initial,
   '0002-seed-version': seedVersion,
+  '0003-element-imports': elementImports,
 };
 
 /** Brings the database to the newest schema; throws with the failing migration's name and cause. */

@@ -4,12 +4,12 @@ import { createToken } from './auth/tokens';
 import { openDatabase } from './store/store';
 import { seedSystemData } from './store/seed/system-data';
 import { ensureLocalAccount } from './store/seed/local-account';
-import { startServer } from './server';
+import { prepareServer, startServer } from './server';
 import type { ScopeKind } from './store/tables';
 
 const usage = `Usage:
-  serve [--port <n>] [--host <addr>] [--data <dir>] [--bootstrap-key <key>] [--demo] [--public-url <url>]
-        starts the API (default 127.0.0.1:8080, data in ./.data)
+  serve [--port <n>] [--host <addr>] [--data <dir>] [--bootstrap-key <key>] [--demo] [--public-url <url>] [--no-worker | --worker-only]
+        starts the API and the job worker (default 127.0.0.1:8080, data in ./.data)
   token create --scope account|portfolio:<id>|building:<id> --level 50|70|90 [--expires <iso>] [--name <name>] [--data <dir>]
         prints a new API key for the local account`;
 
@@ -76,6 +76,32 @@ async function createTokenCommand(args: string[]): Promise<void> {
   }
 }
 
+/** `serve --worker-only`: runs jobs against the data folder without answering HTTP, until SIGTERM/SIGINT. */
+async function workerOnly(dataDir: string, logger: boolean): Promise<void> {
+  const server = await prepareServer({ dataDir, logger, worker: true });
+  console.log(`Circularity Desk worker running on ${dataDir}`);
+  stopOnSignals(server.close);
+}
+
+/** Closes gracefully on the first SIGTERM or SIGINT, then exits. */
+function stopOnSignals(close: () => Promise<void>): void {
+  let closing = false;
+  const shutdown = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal} received: finishing open requests and jobs, closing the database.`);
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
 /** `serve`: listens until SIGTERM/SIGINT, then finishes in-flight requests and closes the database. */
 async function serveCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -88,8 +114,14 @@ async function serveCommand(args: string[]): Promise<void> {
       'public-url': { type: 'string' },
       demo: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
+      'no-worker': { type: 'boolean', default: false },
+      'worker-only': { type: 'boolean', default: false },
     },
   });
+  if (values['worker-only']) {
+    await workerOnly(values.data, !values.quiet);
+    return;
+  }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0..65535, not '${values.port}'.`);
   const server = await startServer({
@@ -99,6 +131,7 @@ async function serveCommand(args: string[]): Promise<void> {
     bootstrapKey: values['bootstrap-key'],
     demo: values.demo,
     logger: !values.quiet,
+    worker: !values['no-worker'],
     config: { publicBaseUrl: values['public-url'] },
   });
   console.log(`Circularity Desk API listening on ${server.url} (data in ${values.data}; OpenAPI at ${server.url}/api/v2.3/openapi.json)`);
@@ -114,21 +147,7 @@ async function serveCommand(args: string[]): Promise<void> {
     });
     console.log(`Administrator key for this start: ${token.key}`);
   }
-  let closing = false;
-  const shutdown = (signal: string): void => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal} received: finishing open requests and closing the database.`);
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('Shutdown failed:', error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  stopOnSignals(server.close);
 }
 
 const [command, ...rest] = process.argv.slice(2);

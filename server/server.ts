@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { jobHandlers } from './jobs/handlers';
+import { defaultWorkerOptions, startWorker, type WorkerOptions } from './jobs/worker';
 import { ensureBootstrapToken } from './auth/tokens';
 import { Level } from './auth/principal';
 import { defaultServerConfig, type ServerConfig, type ServerContext } from './context';
@@ -24,6 +26,8 @@ export interface StartOptions {
   /** Creates the sample portfolio and building. */
   demo?: boolean;
   logger?: boolean;
+  /** Runs the job worker in this process (processing, refinement, figures, passports). */
+  worker?: boolean | Partial<Omit<WorkerOptions, 'log'>>;
   config?: Partial<ServerConfig>;
   now?: () => Date;
 }
@@ -56,11 +60,20 @@ export async function prepareServer(options: StartOptions): Promise<PreparedServ
       now: options.now ?? (() => new Date()),
     };
     const app = await buildApp(context, { logger: options.logger ?? false });
+    const worker =
+      options.worker === undefined || options.worker === false
+        ? undefined
+        : startWorker(context, jobHandlers, {
+            ...defaultWorkerOptions,
+            ...(options.worker === true ? {} : options.worker),
+            log: (message, error) => app.log.error({ err: error }, message),
+          });
     return {
       app,
       context,
       localAccountId: accountId,
       close: async () => {
+        await worker?.stop();
         await app.close();
         await database.close();
       },

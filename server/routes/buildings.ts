@@ -51,9 +51,14 @@ export const buildingHandlers: Pick<
     return { status: 204, value: undefined };
   },
   getBuildingCircular: async ({ ctx, principal, params }) => ({ status: 200, value: await buildingCircular(ctx, principal, params.id) }),
-  getBuildingFinancial: async ({ ctx, principal, params }) => ({
+  getBuildingFinancial: async ({ ctx, principal, params, query }) => ({
     status: 200,
-    value: await buildingFinancial(ctx, principal, params.id),
+    value: await buildingFinancial(ctx, principal, params.id, {
+      // "Default used when empty" (spec §4): an empty value is no value.
+      inflation: query.inflation === '' ? undefined : query.inflation,
+      bdbIndex: query.bdbIndex === '' ? undefined : query.bdbIndex,
+      discountRate: query.discountRate === '' ? undefined : query.discountRate,
+    }),
   }),
   getBuildingValidation: async ({ ctx, principal, params }) => ({
     status: 200,

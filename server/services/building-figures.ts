@@ -1,7 +1,7 @@
 import type { BuildingCircularInformation, BuildingFinancialInformation, BuildingValidation } from '../../shared/api';
-import { BuildingLevel } from '../../shared/api';
 import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
+import { financialFromInputs, financialRates, type FinancialInputs, type FinancialRates } from '../calc/financial';
 import { parseJsonColumn } from '../store/repositories/json';
 import { getBuildingRow } from './buildings';
 import { emptyValidation } from './building-files';
@@ -41,15 +41,20 @@ export async function buildingValidation(ctx: ServerContext, principal: Principa
 }
 
 /**
- * The building's financial figures. Values come from the elements of its last recalculation; with none stored the
- * answer is all zeros with every building level listed (decisions §6: `/financial` always answers numbers).
+ * The building's financial figures at the given rates (defaults where absent), valued from the sums its last
+ * recalculation stored; before any, the sums are empty and every level answers 0 (decisions §6).
  */
-export async function buildingFinancial(ctx: ServerContext, principal: Principal, id: string): Promise<BuildingFinancialInformation> {
-  await getBuildingRow(ctx, principal, id);
-  return {
-    currentValue: 0,
-    currentValuePerMaterialFamily: {},
-    ncwValue: 0,
-    ncwValuePerBuildingLevel: Object.values(BuildingLevel).map((level) => ({ id: level.id, label: level.label, value: 0 })),
-  };
+export async function buildingFinancial(
+  ctx: ServerContext,
+  principal: Principal,
+  id: string,
+  rates: Partial<FinancialRates>,
+): Promise<BuildingFinancialInformation> {
+  const building = await getBuildingRow(ctx, principal, id);
+  const row = await figuresRow(ctx, id);
+  const inputs: FinancialInputs =
+    row?.financialInputs === null || row?.financialInputs === undefined
+      ? { version: 1, buckets: [] }
+      : parseJsonColumn<FinancialInputs>(row.financialInputs, 'building_figures.financialInputs');
+  return financialFromInputs(inputs, building, financialRates(rates));
 }

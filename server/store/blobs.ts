@@ -17,6 +17,11 @@ export interface BlobStore {
   put(key: string, content: Readable | Buffer, maxBytes: number): Promise<StoredBlob>;
   /** A stream of the blob, or undefined when it does not exist. */
   open(key: string): Promise<{ stream: Readable; size: number } | undefined>;
+  /**
+   * A file on the local disk with the blob's content, for readers that need a path (web-ifc, exceljs); `release` when
+   * done. Undefined when the blob does not exist.
+   */
+  localFile(key: string): Promise<{ path: string; release(): Promise<void> } | undefined>;
   /** Removes a blob; absent is fine. */
   delete(key: string): Promise<void>;
   /** Removes every blob under `prefix/`. */
@@ -84,6 +89,18 @@ export class FsBlobStore implements BlobStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
+  }
+
+  async localFile(key: string): Promise<{ path: string; release(): Promise<void> } | undefined> {
+    const file = this.pathOf(key);
+    try {
+      await stat(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    // The blob already is a local file; nothing to clean up.
+    return { path: file, release: async () => undefined };
   }
 
   async delete(key: string): Promise<void> {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect, type ColumnDataType } from 'kysely';
+import { Kysely, SqliteDialect, sql, type ColumnDataType, type Expression } from 'kysely';
 import type { DatabaseSchema } from './tables';
 import { registerSqliteODataFunctions, sqliteODataDialect, type ODataDialect } from '../odata/dialect';
 
@@ -26,6 +26,8 @@ export interface StoreDialect {
    * database's single write lock, which is just as exclusive.
    */
   readonly rowLocks: boolean;
+  /** The larger of two numbers (SQLite's two-argument `max`, PostgreSQL's `greatest`). */
+  greatest(a: Expression<number>, b: Expression<number>): Expression<number>;
 }
 
 /** SQLite through better-sqlite3: the embedded default. */
@@ -36,6 +38,7 @@ export const sqliteDialect: StoreDialect = {
   bigintType: 'integer',
   odata: sqliteODataDialect,
   rowLocks: false,
+  greatest: (a, b) => sql<number>`max(${a}, ${b})`,
 };
 
 /** Prepared statements kept per connection; generated SQL (OData filters) varies, so the cache is bounded. */

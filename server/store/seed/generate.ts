@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import type { CellValue, Workbook, Worksheet } from 'exceljs';
+import { coarserNlSfbCode } from '../../refine/nl-sfb';
 import type {
   ClassificationCodeSeed,
   ClassificationData,
@@ -619,15 +620,8 @@ export function convertNlSfbCodeList(content: Buffer): ClassificationData {
   };
 }
 
-/** The next coarser NL-SfB code: one decimal less, then no decimals, then the main group ("21" → "2-"). */
-export function coarserNlSfbCode(code: string): string | null {
-  const decimal = /^(.+)\.(\d+)$/.exec(code);
-  if (decimal !== null) {
-    const [, base = '', digits = ''] = decimal;
-    return digits.length > 1 ? `${base}.${digits.slice(0, -1)}` : base;
-  }
-  return /^\d\d$/.test(code) ? `${code.charAt(0)}-` : null;
-}
+// The walk to coarser codes is refinement's rule (server/refine/nl-sfb.ts); re-exported for this module's users.
+export { coarserNlSfbCode };
 
 function nearestExistingAncestor(code: string, known: Set<string>): string | null {
   let candidate = coarserNlSfbCode(code);

@@ -21,13 +21,17 @@ export interface TestServer {
 }
 
 /** Starts a test server; `now` lets a test move the clock. */
-export async function startTestServer(options: { now?: () => Date; maxUploadBytes?: number } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { now?: () => Date; maxUploadBytes?: number; worker?: boolean } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cd-server-'));
   const server = await prepareServer({
     dataDir,
     bootstrapKey: ADMIN_KEY,
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.maxUploadBytes === undefined ? {} : { config: { maxUploadBytes: options.maxUploadBytes } }),
+    // Tests of processing run the worker with a quick poll; the others keep jobs queued to see them as requested.
+    ...(options.worker === true ? { worker: { pollMs: 50, leaseMs: 10_000, heartbeatMs: 1_000 } } : {}),
   });
   return {
     server,
@@ -65,4 +69,15 @@ export async function createPortfolioWithBuilding(test: TestServer): Promise<{ p
     payload: { portfolioId, name: 'Building' },
   });
   return { portfolioId, buildingId: (building.json() as { id: string }).id };
+}
+
+/** Polls `read` until `done` holds for its value (or fails after `timeoutMs`), returning the last value. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

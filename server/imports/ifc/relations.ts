@@ -1,0 +1,107 @@
+/**
+ * The model's relationships as maps, read in one pass per relation class (never per element: web-ifc's `properties`
+ * helper searches the relations again for every element, which is quadratic). All IfcRel* classes read here keep their
+ * related objects at argument 4 and the relating one at 5 (IfcRelContainedInSpatialStructure: elements 4, structure 5;
+ * IfcRelAggregates: whole 4, parts 5), in every schema.
+ */
+import { WebIfc } from './web-ifc';
+import { refOf, refsOf, type LineReader } from './raw';
+
+const {
+  IFCRELAGGREGATES,
+  IFCRELASSOCIATESCLASSIFICATION,
+  IFCRELASSOCIATESMATERIAL,
+  IFCRELCONTAINEDINSPATIALSTRUCTURE,
+  IFCRELDEFINESBYPROPERTIES,
+  IFCRELDEFINESBYTYPE,
+} = WebIfc;
+
+/** Who relates to whom, by express id. When a file relates an object twice where once is meant, the first one wins. */
+export interface Relations {
+  /** Element → the spatial structure it is contained in. */
+  containedIn: Map<number, number>;
+  /** Part → the whole that aggregates it (an assembly, or a spatial parent). */
+  aggregatedBy: Map<number, number>;
+  /** Object → its type object. */
+  typeOf: Map<number, number>;
+  /** Object → its property and quantity sets, in file order of the relations. */
+  definitionsOf: Map<number, number[]>;
+  /** Property set definitions related to more than one object: worth caching once read. */
+  sharedDefinitions: Set<number>;
+  /** Object → its material select (IfcMaterial, a set, a set usage, a list …). */
+  materialOf: Map<number, number>;
+  /** Object → its classification references. */
+  classificationsOf: Map<number, number[]>;
+}
+
+function appendTo(map: Map<number, number[]>, key: number, value: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+/** Reads the six relation classes the importer needs. */
+export function readRelations(reader: LineReader): Relations {
+  const relations: Relations = {
+    containedIn: new Map(),
+    aggregatedBy: new Map(),
+    typeOf: new Map(),
+    definitionsOf: new Map(),
+    sharedDefinitions: new Set(),
+    materialOf: new Map(),
+    classificationsOf: new Map(),
+  };
+
+  reader.each(reader.idsOfType(IFCRELCONTAINEDINSPATIALSTRUCTURE), (line) => {
+    const structure = refOf(line.arguments[5]);
+    if (structure === null) return;
+    for (const element of refsOf(line.arguments[4])) {
+      if (!relations.containedIn.has(element)) relations.containedIn.set(element, structure);
+    }
+  });
+
+  reader.each(reader.idsOfType(IFCRELAGGREGATES), (line) => {
+    const whole = refOf(line.arguments[4]);
+    if (whole === null) return;
+    for (const part of refsOf(line.arguments[5])) {
+      if (part !== whole && !relations.aggregatedBy.has(part)) relations.aggregatedBy.set(part, whole);
+    }
+  });
+
+  reader.each(reader.idsOfType(IFCRELDEFINESBYTYPE), (line) => {
+    const type = refOf(line.arguments[5]);
+    if (type === null) return;
+    for (const object of refsOf(line.arguments[4])) {
+      if (!relations.typeOf.has(object)) relations.typeOf.set(object, type);
+    }
+  });
+
+  // Seen once so far; a second sighting makes a definition shared.
+  const seenDefinitions = new Set<number>();
+  reader.each(reader.idsOfType(IFCRELDEFINESBYPROPERTIES), (line) => {
+    // IFC4 allows an IfcPropertySetDefinitionSet (a list) as the relating definition.
+    const definitions = refsOf(line.arguments[5]);
+    const objects = refsOf(line.arguments[4]);
+    for (const definition of definitions) {
+      if (objects.length > 1 || seenDefinitions.has(definition)) relations.sharedDefinitions.add(definition);
+      else seenDefinitions.add(definition);
+      for (const object of objects) appendTo(relations.definitionsOf, object, definition);
+    }
+  });
+
+  reader.each(reader.idsOfType(IFCRELASSOCIATESMATERIAL), (line) => {
+    const material = refOf(line.arguments[5]);
+    if (material === null) return;
+    for (const object of refsOf(line.arguments[4])) {
+      if (!relations.materialOf.has(object)) relations.materialOf.set(object, material);
+    }
+  });
+
+  reader.each(reader.idsOfType(IFCRELASSOCIATESCLASSIFICATION), (line) => {
+    const classification = refOf(line.arguments[5]);
+    if (classification === null) return;
+    for (const object of refsOf(line.arguments[4])) appendTo(relations.classificationsOf, object, classification);
+  });
+
+  return relations;
+}

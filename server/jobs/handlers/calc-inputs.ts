@@ -1,0 +1,108 @@
+import type { CalcCatalogue, CalcElement, CalcMaterial, CalcProduct } from '../../calc/inputs';
+import { createCatalogue } from '../../calc/inputs';
+import type { ServerContext } from '../../context';
+import { parseJsonColumn } from '../../store/repositories/json';
+
+/** Ids per query when loading catalogue items (well under the databases' bound-parameter limits). */
+const idsPerQuery = 500;
+
+/** `ids` in chunks of `idsPerQuery`. */
+function chunks(ids: readonly string[]): string[][] {
+  const result: string[][] = [];
+  for (let first = 0; first < ids.length; first += idsPerQuery) result.push(ids.slice(first, first + idsPerQuery));
+  return result;
+}
+
+/** Materials by id with their dated prices. */
+async function loadMaterials(ctx: ServerContext, ids: readonly string[]): Promise<CalcMaterial[]> {
+  const materials: CalcMaterial[] = [];
+  for (const chunk of chunks(ids)) {
+    const rows = await ctx.db.selectFrom('materials').selectAll().where('id', 'in', chunk).execute();
+    const values = await ctx.db.selectFrom('material_financial_values').selectAll().where('materialId', 'in', chunk).execute();
+    for (const row of rows) {
+      materials.push({
+        id: row.id,
+        elementFamily: row.elementFamily,
+        specificWeight: row.specificWeight,
+        lifeTime: row.lifeTime,
+        circular: parseJsonColumn(row.circular, 'materials.circular'),
+        financial: parseJsonColumn(row.financial, 'materials.financial'),
+        financialValues: values.filter((value) => value.materialId === row.id),
+      });
+    }
+  }
+  return materials;
+}
+
+/** Products by id with their children, and every product or material the children reach, to any depth. */
+async function loadCatalogue(ctx: ServerContext, materialIds: Set<string>, productIds: Set<string>): Promise<CalcCatalogue> {
+  const products: CalcProduct[] = [];
+  const seenProducts = new Set<string>();
+  let pending = [...productIds];
+  while (pending.length > 0) {
+    pending.forEach((id) => seenProducts.add(id));
+    const next: string[] = [];
+    for (const chunk of chunks(pending)) {
+      const rows = await ctx.db.selectFrom('products').selectAll().where('id', 'in', chunk).execute();
+      const children = await ctx.db.selectFrom('product_children').selectAll().where('productId', 'in', chunk).orderBy('position').execute();
+      for (const row of rows) {
+        const own = children.filter((child) => child.productId === row.id);
+        products.push({
+          id: row.id,
+          type: row.type,
+          circular: parseJsonColumn(row.circular, 'products.circular'),
+          defaultDimensions: parseJsonColumn(row.defaultDimensions, 'products.defaultDimensions'),
+          children: own.map((child) => ({
+            childId: child.childId,
+            value: child.value,
+            circular: parseJsonColumn(child.circular, 'product_children.circular'),
+          })),
+        });
+        for (const child of own) {
+          // A child id names a material or a product; both are looked up, the one that exists is used.
+          materialIds.add(child.childId);
+          if (!seenProducts.has(child.childId)) next.push(child.childId);
+        }
+      }
+    }
+    pending = [...new Set(next)];
+  }
+  return createCatalogue(await loadMaterials(ctx, [...materialIds]), products);
+}
+
+/**
+ * The elements of the given files as figure inputs, with every catalogue item their mappings reach. Elements come
+ * straight from their rows; the catalogue is loaded once for all of them.
+ */
+export async function fileElementsForCalc(
+  ctx: ServerContext,
+  fileIds: readonly string[],
+): Promise<{ elements: CalcElement[]; catalogue: CalcCatalogue }> {
+  const elements: CalcElement[] = [];
+  const materialIds = new Set<string>();
+  const productIds = new Set<string>();
+  for (const fileId of fileIds) {
+    const rows = await ctx.db
+      .selectFrom('elements')
+      .select(['id', 'volume', 'area', 'length', 'weight', 'materialName', 'materialId', 'classificationMatchId', 'brandLayerMatchId', 'mappingType', 'mappingId'])
+      .where('buildingFileId', '=', fileId)
+      .execute();
+    for (const row of rows) {
+      const mapping = row.mappingType === null || row.mappingId === null ? null : { type: row.mappingType, id: row.mappingId };
+      if (mapping !== null) (mapping.type === 10 ? materialIds : productIds).add(mapping.id);
+      elements.push({
+        id: row.id,
+        volume: row.volume,
+        area: row.area,
+        length: row.length,
+        weight: row.weight,
+        materialName: row.materialName,
+        materialId: row.materialId,
+        classificationId: row.classificationMatchId,
+        brandLayerId: row.brandLayerMatchId,
+        mapping,
+      });
+    }
+  }
+  return { elements, catalogue: await loadCatalogue(ctx, materialIds, productIds) };
+}

@@ -1,0 +1,16 @@
+import type { JobKind } from '../queue';
+import type { JobHandler } from '../worker';
+import { importFileHandler } from './import-file';
+import { buildingPassportExcelHandler, buildingPassportPdfHandler, portfolioPassportHandler } from './passports';
+import { processBuildingHandler } from './process-building';
+import { refineFileHandler } from './refine-file';
+
+/** The handler of every kind of job; the type makes a missing one a compile error. */
+export const jobHandlers: Readonly<Record<JobKind, JobHandler>> = {
+  'import-file': importFileHandler,
+  'refine-file': refineFileHandler,
+  'process-building': processBuildingHandler,
+  'building-passport-pdf': buildingPassportPdfHandler,
+  'building-passport-excel': buildingPassportExcelHandler,
+  'portfolio-passport': portfolioPassportHandler,
+};

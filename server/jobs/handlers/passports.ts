@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { PassThrough, type Writable } from 'node:stream';
+import type { LocalizedText } from '../../../shared/api';
+import { BuildingFileStatuses, PortfolioFileStatuses } from '../../../shared/api';
+import { elementMass } from '../../calc/mass';
+import type { ServerContext } from '../../context';
+import {
+  PASSPORT_LANGUAGES,
+  type BuildingPassportData,
+  type PassportElementRow,
+  type PassportImage,
+  type PassportLanguage,
+  type PortfolioPassportBuilding,
+} from '../../passports/passport-data';
+import { writeBuildingPassportPdf, writePortfolioPassportPdf } from '../../passports/pdf';
+import { writeBuildingPassportExcel } from '../../passports/xlsx';
+import { parseJsonColumn } from '../../store/repositories/json';
+import type { BuildingRow } from '../../store/repositories/buildings';
+import { buildingReport, type BuildingReport } from './building-report';
+import { setFileStatus } from './file-status';
+import type { JobHandler } from '../worker';
+
+/** The passport language of a job, English when the payload names none or an unknown one. */
+function languageOf(payload: string): PassportLanguage {
+  const { language } = JSON.parse(payload) as { language?: string };
+  return (PASSPORT_LANGUAGES as readonly string[]).includes(language ?? '') ? (language as PassportLanguage) : 'en';
+}
+
+/** A stored image (photo, logo) for a passport, or null when it is gone. */
+async function storedImage(ctx: ServerContext, blobKey: string): Promise<PassportImage | null> {
+  const blob = await ctx.blobs.open(blobKey);
+  if (blob === undefined) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of blob.stream) chunks.push(chunk as Buffer);
+  const bytes = Buffer.concat(chunks);
+  // PNG starts 0x89 'P'; anything else stored as an image is JPEG (only those two are accepted on upload).
+  return { bytes, contentType: bytes[0] === 0x89 && bytes[1] === 0x50 ? 'image/png' : 'image/jpeg' };
+}
+
+/** The first stored image of a building, if any. */
+async function buildingImage(ctx: ServerContext, building: BuildingRow): Promise<PassportImage | null> {
+  const [first] = parseJsonColumn<string[]>(building.images, 'buildings.images');
+  return first === undefined ? null : storedImage(ctx, `buildings/${building.id}/images/${first}`);
+}
+
+/** The name of a catalogue item in a language, falling back to English, then to any language it has. */
+function localized(text: LocalizedText, language: PassportLanguage): string | null {
+  return text[language] ?? text.en ?? Object.values(text).find((value) => value !== undefined) ?? null;
+}
+
+/** The element rows of the Excel passport, read from the database a page at a time. */
+async function* elementRows(ctx: ServerContext, report: BuildingReport, language: PassportLanguage): AsyncGenerator<PassportElementRow> {
+  const names = new Map<string, string | null>();
+  const nameOf = async (table: 'materials' | 'products', id: string): Promise<string | null> => {
+    const cached = names.get(id);
+    if (cached !== undefined || names.has(id)) return cached ?? null;
+    const row = await ctx.db.selectFrom(table).select('name').where('id', '=', id).executeTakeFirst();
+    const name = row === undefined ? null : localized(parseJsonColumn<LocalizedText>(row.name, `${table}.name`), language);
+    names.set(id, name);
+    return name;
+  };
+  const byId = new Map(report.elements.map((element) => [element.id, element]));
+  for (const fileId of report.fileIds) {
+    let lastId = '';
+    for (;;) {
+      const page = await ctx.db
+        .selectFrom('elements')
+        .selectAll()
+        .where('buildingFileId', '=', fileId)
+        .where('id', '>', lastId)
+        .orderBy('id')
+        .limit(1000)
+        .execute();
+      if (page.length === 0) break;
+      for (const row of page) {
+        const calc = byId.get(row.id);
+        yield {
+          id: row.id,
+          name: row.name,
+          elementClass: row.elementClass,
+          typeName: row.typeName,
+          materialName: row.materialName,
+          mappedName: row.mappingId === null ? null : await nameOf(row.mappingType === 10 ? 'materials' : 'products', row.mappingId),
+          classificationCode: row.classificationMatchCode,
+          brandLayer: row.brandLayerMatchId === null ? null : { id: row.brandLayerMatchId, name: row.brandLayerMatchName ?? '' },
+          phase: row.phaseMatchId === null ? null : { id: row.phaseMatchId, name: row.phaseMatchName ?? '' },
+          floor: row.floor,
+          volume: row.volume,
+          area: row.area,
+          length: row.length,
+          width: row.width,
+          height: row.height,
+          weight: row.weight,
+          mass: calc === undefined ? null : elementMass(calc, report.catalogue) || null,
+        };
+      }
+      lastId = page[page.length - 1]?.id ?? lastId;
+    }
+  }
+}
+
+/** Streams a document into a fresh blob while `write` produces it; answers the key and size. */
+async function writeToBlob(ctx: ServerContext, prefix: string, write: (output: Writable) => Promise<void>): Promise<{ blobKey: string; size: number }> {
+  const blobKey = `${prefix}/${randomUUID()}`;
+  const output = new PassThrough();
+  const stored = ctx.blobs.put(blobKey, output, ctx.config.maxUploadBytes);
+  try {
+    await write(output);
+    output.end();
+  } catch (error) {
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+    await stored.catch(() => undefined);
+    throw error;
+  }
+  const { size } = await stored;
+  return { blobKey, size };
+}
+
+/** A building passport job: PDF or Excel, by the file type the request created. */
+function buildingPassportHandler(format: 'pdf' | 'excel'): JobHandler {
+  return {
+    async run({ ctx, job, signal }) {
+      const file = await ctx.db.selectFrom('building_files').selectAll().where('id', '=', job.subjectId).executeTakeFirst();
+      if (file === undefined) return;
+      const building = await ctx.db.selectFrom('buildings').selectAll().where('id', '=', file.buildingId).executeTakeFirstOrThrow();
+      const language = languageOf(job.payload);
+      await setFileStatus(ctx, file.id, BuildingFileStatuses.Creating, 'Generating the passport: computing the figures.');
+      const report = await buildingReport(ctx, building);
+      const data: BuildingPassportData = {
+        language,
+        generatedAt: ctx.now(),
+        building,
+        image: await buildingImage(ctx, building),
+        circular: report.circular,
+        financial: report.financial,
+        validation: report.validation,
+        layers: report.layers,
+        families: report.families,
+        elements: elementRows(ctx, report, language),
+      };
+      await setFileStatus(ctx, file.id, BuildingFileStatuses.Creating, 'Generating the passport: writing the document.');
+      const stored = await writeToBlob(ctx, `buildings/${building.id}/files/${file.id}`, (output) =>
+        format === 'pdf' ? writeBuildingPassportPdf(data, output) : writeBuildingPassportExcel(data, output),
+      );
+      if (signal.aborted) {
+        await ctx.blobs.delete(stored.blobKey);
+        return;
+      }
+      const previous = file.blobKey;
+      await ctx.db
+        .updateTable('building_files')
+        .set({
+          status: BuildingFileStatuses.Uploaded,
+          statusMessage: `Passport generated (${report.elements.length} elements).`,
+          blobKey: stored.blobKey,
+          fileSize: stored.size,
+          lastModifiedDate: ctx.now().toISOString(),
+        })
+        .where('id', '=', file.id)
+        .execute();
+      if (previous !== null) await ctx.blobs.delete(previous);
+    },
+    async giveUp(ctx, job, message) {
+      await setFileStatus(ctx, job.subjectId, BuildingFileStatuses.Error, `The passport could not be generated: ${message}`);
+    },
+  };
+}
+
+/** The building PDF passport job. */
+export const buildingPassportPdfHandler = buildingPassportHandler('pdf');
+/** The building Excel passport job. */
+export const buildingPassportExcelHandler = buildingPassportHandler('excel');
+
+/** The portfolio PDF passport job: every listed building with its figures, computed now. */
+export const portfolioPassportHandler: JobHandler = {
+  async run({ ctx, job, signal }) {
+    const file = await ctx.db.selectFrom('portfolio_files').selectAll().where('id', '=', job.subjectId).executeTakeFirst();
+    if (file === undefined) return;
+    const portfolio = await ctx.db.selectFrom('portfolios').selectAll().where('id', '=', file.portfolioId).executeTakeFirstOrThrow();
+    const { buildingIds = [] } = JSON.parse(job.payload) as { buildingIds?: string[] };
+    const buildings: PortfolioPassportBuilding[] = [];
+    for (const id of buildingIds) {
+      const building = await ctx.db.selectFrom('buildings').selectAll().where('id', '=', id).executeTakeFirst();
+      // A building deleted since the request is left out.
+      if (building === undefined) continue;
+      const report = await buildingReport(ctx, building);
+      buildings.push({
+        name: building.name,
+        city: building.addressCity,
+        grossSurfaceArea: building.grossSurfaceArea,
+        mass: report.mass > 0 ? report.mass : null,
+        currentValue: report.financial.currentValue,
+        circular: report.circular,
+        validation: report.validation,
+      });
+    }
+    const logo = portfolio.logoBlobKey === null ? null : await storedImage(ctx, portfolio.logoBlobKey);
+    const stored = await writeToBlob(ctx, `portfolios/${portfolio.id}/files/${file.id}`, (output) =>
+      writePortfolioPassportPdf({ language: languageOf(job.payload), generatedAt: ctx.now(), portfolio: { name: portfolio.name, logo }, buildings }, output),
+    );
+    if (signal.aborted) {
+      await ctx.blobs.delete(stored.blobKey);
+      return;
+    }
+    await ctx.db
+      .updateTable('portfolio_files')
+      .set({
+        status: PortfolioFileStatuses.Uploaded,
+        statusMessage: `Passport generated (${buildings.length} buildings).`,
+        blobKey: stored.blobKey,
+        fileSize: stored.size,
+        contentType: 'application/pdf',
+        lastModifiedDate: ctx.now().toISOString(),
+      })
+      .where('id', '=', file.id)
+      .execute();
+  },
+  async giveUp(ctx, job, message) {
+    await ctx.db
+      .updateTable('portfolio_files')
+      .set({ statusMessage: `The passport could not be generated: ${message}` })
+      .where('id', '=', job.subjectId)
+      .execute();
+  },
+};

@@ -1,0 +1,328 @@
+/**
+ * Refinement of a building file's elements (decisions §9): classification, brand layer, phase and mapping, written
+ * back batch by batch. See README.md beside this file for the rules and decisions.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import { BuildingLevel, ElementType, Phase } from '../../shared/api/enums';
+import { parseJsonColumn } from '../store/repositories/json';
+import { NL_SFB_METHOD_ID, PLATFORM_DATABASE_ACCOUNT_ID } from '../store/seed/system-data';
+import type { DatabaseSchema, ElementsTable } from '../store/tables';
+import {
+  buildCatalogueRules,
+  matchCatalogue,
+  productCodeRule,
+  type CatalogueMapping,
+  type CatalogueRule,
+  type CatalogueRules,
+  type ReadableCatalogueItems,
+} from './catalogue-match';
+import { brandLayerOf, classificationCodeId, classify, nlSfbCodeIndex, type NlSfbCodes } from './nl-sfb';
+import { phaseOf } from './phase';
+
+/** What a refinement run did, over all elements of the file. */
+export interface RefineOutcome {
+  /** Elements with a mapping afterwards. */
+  mapped: number;
+  /** Elements without one. */
+  unmapped: number;
+  /** Elements with a classification match afterwards. */
+  classified: number;
+}
+
+/** Tuning of a run; the defaults suit production. */
+export interface RefineOptions {
+  /** Elements read, refined and written per transaction. */
+  batchSize?: number;
+}
+
+const DEFAULT_BATCH_SIZE = 1000;
+
+/** The columns refinement derives. */
+type RefinedColumns = Pick<
+  Selectable<ElementsTable>,
+  | 'mappingType'
+  | 'mappingId'
+  | 'phaseMatchId'
+  | 'phaseMatchName'
+  | 'brandLayerMatchId'
+  | 'brandLayerMatchName'
+  | 'classificationMatchId'
+  | 'classificationMatchName'
+  | 'classificationMatchCode'
+>;
+
+const REFINED_COLUMNS: readonly (keyof RefinedColumns)[] = [
+  'mappingType',
+  'mappingId',
+  'phaseMatchId',
+  'phaseMatchName',
+  'brandLayerMatchId',
+  'brandLayerMatchName',
+  'classificationMatchId',
+  'classificationMatchName',
+  'classificationMatchCode',
+];
+
+/** The columns refinement reads. */
+const READ_COLUMNS = ['id', 'materialName', 'typeName', 'materialId', 'phaseLookup', 'classificationLookup', ...REFINED_COLUMNS] as const;
+
+/** An element as refinement reads it. */
+type ElementToRefine = Pick<Selectable<ElementsTable>, (typeof READ_COLUMNS)[number]>;
+
+/** The classification columns of an element. */
+type ClassificationColumns = Pick<RefinedColumns, 'classificationMatchId' | 'classificationMatchName' | 'classificationMatchCode' | 'brandLayerMatchId' | 'brandLayerMatchName'>;
+/** The phase columns of an element. */
+type PhaseColumns = Pick<RefinedColumns, 'phaseMatchId' | 'phaseMatchName'>;
+
+/** Results kept per distinct lookup column text: models repeat a few hundred values over many thousand elements. */
+const LOOKUP_MEMO_LIMIT = 100_000;
+
+/** What one run needs besides the elements: loaded once, and the results of lookups already seen. */
+interface RefineContext {
+  codes: NlSfbCodes;
+  rules: CatalogueRules;
+  readableDatabases: string[];
+  classificationByLookup: Map<string, ClassificationColumns>;
+  phaseByLookup: Map<string, PhaseColumns>;
+}
+
+/** Elements per UPDATE … WHERE id IN (…): well under the bound-parameter limits of SQLite and PostgreSQL. */
+const IDS_PER_UPDATE = 500;
+
+/**
+ * Refines every element of building file `fileId` in ascending id order, `batchSize` elements per transaction, and
+ * reports `progress(processed, total)` once before the first batch and after each committed batch. Only elements whose
+ * derived columns change are written. Running it again gives the same result, and so does a rerun after a run that
+ * stopped between batches: each element's result depends only on the element and the catalogue, never on the run.
+ */
+export async function refineFile(
+  db: Kysely<DatabaseSchema>,
+  fileId: string,
+  progress: (processed: number, total: number) => Promise<void> | void,
+  options: RefineOptions = {},
+): Promise<RefineOutcome> {
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE));
+  const context = await loadRefineContext(db, fileId);
+  const counted = await db
+    .selectFrom('elements')
+    .select((eb) => eb.fn.countAll<number | bigint>().as('count'))
+    .where('buildingFileId', '=', fileId)
+    .executeTakeFirstOrThrow();
+  let total = Number(counted.count);
+  await progress(0, total);
+
+  const outcome: RefineOutcome = { mapped: 0, unmapped: 0, classified: 0 };
+  let processed = 0;
+  let lastId: string | null = null;
+  for (;;) {
+    const after = lastId;
+    // Read, refine and write one batch in one transaction: a run that stops leaves whole batches behind.
+    const batch = await db.transaction().execute(async (trx) => {
+      let query = trx.selectFrom('elements').select(READ_COLUMNS).where('buildingFileId', '=', fileId);
+      if (after !== null) query = query.where('id', '>', after);
+      const elements = await query.orderBy('id').limit(batchSize).execute();
+      const readable = await readableItems(
+        trx,
+        elements.map((element) => element.materialId),
+        context.readableDatabases,
+      );
+      // Elements whose derived columns change, grouped by their new values: one UPDATE per group.
+      const changes = new Map<string, { columns: RefinedColumns; ids: string[] }>();
+      for (const element of elements) {
+        const columns = refineElement(element, context, readable);
+        if (columns.mappingId === null) outcome.unmapped += 1;
+        else outcome.mapped += 1;
+        if (columns.classificationMatchId !== null) outcome.classified += 1;
+        // Only what changes is written, so a rerun over refined elements costs reads only.
+        if (REFINED_COLUMNS.every((column) => element[column] === columns[column])) continue;
+        const key = JSON.stringify(REFINED_COLUMNS.map((column) => columns[column]));
+        const group = changes.get(key);
+        if (group === undefined) changes.set(key, { columns, ids: [element.id] });
+        else group.ids.push(element.id);
+      }
+      for (const { columns, ids } of changes.values()) {
+        for (let first = 0; first < ids.length; first += IDS_PER_UPDATE) {
+          await trx
+            .updateTable('elements')
+            .set(columns)
+            .where('buildingFileId', '=', fileId)
+            .where('id', 'in', ids.slice(first, first + IDS_PER_UPDATE))
+            .execute();
+        }
+      }
+      return elements;
+    });
+    const last = batch.at(-1);
+    if (last === undefined) break;
+
+    processed += batch.length;
+    total = Math.max(total, processed);
+    lastId = last.id;
+    await progress(processed, total);
+    if (batch.length < batchSize) break;
+  }
+  return outcome;
+}
+
+/** The derived columns of one element. */
+function refineElement(element: ElementToRefine, context: RefineContext, readable: ReadableCatalogueItems): RefinedColumns {
+  // Without a readable materialId and a matching rule the element is unmapped, whatever an earlier run found.
+  const mapping = matchCatalogue(element, context.rules, readable);
+  return {
+    mappingType: mapping?.type ?? null,
+    mappingId: mapping?.id ?? null,
+    ...phaseColumns(element.phaseLookup, context),
+    ...classificationColumns(element.classificationLookup, context),
+  };
+}
+
+/** Classification and brand layer of a `classificationLookup` column. */
+function classificationColumns(lookup: string, context: RefineContext): ClassificationColumns {
+  const known = context.classificationByLookup.get(lookup);
+  if (known !== undefined) return known;
+  const classification = classify(lookupValues(lookup, 'classificationLookup'), context.codes);
+  const layer = BuildingLevel[brandLayerOf(classification?.code ?? null)];
+  const columns: ClassificationColumns = {
+    brandLayerMatchId: layer.id,
+    brandLayerMatchName: layer.label,
+    classificationMatchId: classification === null ? null : classificationCodeId(NL_SFB_METHOD_ID, classification.code),
+    classificationMatchName: classification?.name ?? null,
+    classificationMatchCode: classification?.code ?? null,
+  };
+  remember(context.classificationByLookup, lookup, columns);
+  return columns;
+}
+
+/** Phase of a `phaseLookup` column. */
+function phaseColumns(lookup: string, context: RefineContext): PhaseColumns {
+  const known = context.phaseByLookup.get(lookup);
+  if (known !== undefined) return known;
+  const phase = Phase[phaseOf(lookupValues(lookup, 'phaseLookup'))];
+  const columns: PhaseColumns = { phaseMatchId: phase.id, phaseMatchName: phase.name };
+  remember(context.phaseByLookup, lookup, columns);
+  return columns;
+}
+
+function remember<Value>(memo: Map<string, Value>, key: string, value: Value): void {
+  if (memo.size >= LOOKUP_MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+}
+
+/** The strings of a lookup column (a JSON array of strings); anything else in it is ignored. */
+function lookupValues(column: string, name: string): string[] {
+  const value = parseJsonColumn<unknown>(column, `elements.${name}`);
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/** Codes, rules and databases of a run. */
+async function loadRefineContext(db: Kysely<DatabaseSchema>, fileId: string): Promise<RefineContext> {
+  const file = await db
+    .selectFrom('building_files')
+    .innerJoin('buildings', 'buildings.id', 'building_files.buildingId')
+    .select(['building_files.preferredAccountIds', 'buildings.accountId'])
+    .where('building_files.id', '=', fileId)
+    .executeTakeFirst();
+  if (file === undefined) throw new Error(`Building file '${fileId}' does not exist`);
+
+  const available = await db
+    .selectFrom('account_databases')
+    .select('databaseAccountId')
+    .where('accountId', '=', file.accountId)
+    .orderBy('position')
+    .execute();
+  const readableDatabases = [
+    ...new Set([file.accountId, ...available.map((row) => row.databaseAccountId), PLATFORM_DATABASE_ACCOUNT_ID]),
+  ];
+  const readableSet = new Set(readableDatabases);
+  const preferred = parseJsonColumn<unknown>(file.preferredAccountIds, 'building_files.preferredAccountIds');
+  const preferredIds = Array.isArray(preferred) ? preferred.filter((id): id is string => typeof id === 'string') : [];
+  // The preferred databases the account can still read, in the file's order, then the platform's (once).
+  const candidateDatabases = [
+    ...new Set([...preferredIds.filter((id) => readableSet.has(id)), PLATFORM_DATABASE_ACCOUNT_ID]),
+  ];
+
+  const codeRows = await db
+    .selectFrom('classification_codes')
+    .select(['code', 'name'])
+    .where('methodId', '=', NL_SFB_METHOD_ID)
+    .execute();
+  return {
+    codes: nlSfbCodeIndex(codeRows),
+    rules: buildCatalogueRules(candidateDatabases, await loadRules(db, candidateDatabases)),
+    readableDatabases,
+    classificationByLookup: new Map(),
+    phaseByLookup: new Map(),
+  };
+}
+
+/** Every match rule of the candidate databases, and their products' codes as Ean rules. */
+async function loadRules(db: Kysely<DatabaseSchema>, databases: string[]): Promise<CatalogueRule[]> {
+  const materialRules = await db
+    .selectFrom('material_matches')
+    .innerJoin('materials', 'materials.id', 'material_matches.materialId')
+    .select(['materials.accountId', 'materials.id', 'material_matches.value', 'material_matches.matchType'])
+    .where('materials.accountId', 'in', databases)
+    .execute();
+  const productRules = await db
+    .selectFrom('product_matches')
+    .innerJoin('products', 'products.id', 'product_matches.productId')
+    .select(['products.accountId', 'products.id', 'products.type', 'product_matches.value', 'product_matches.matchType'])
+    .where('products.accountId', 'in', databases)
+    .execute();
+  const productCodes = await db
+    .selectFrom('products')
+    .select(['accountId', 'id', 'type', 'productCode'])
+    .where('accountId', 'in', databases)
+    .where('productCode', 'is not', null)
+    .execute();
+  return [
+    ...materialRules.map((row) => ({
+      databaseId: row.accountId,
+      type: ElementType.Material,
+      id: row.id,
+      matchType: row.matchType,
+      value: row.value,
+    })),
+    ...productRules.map((row) => ({
+      databaseId: row.accountId,
+      type: row.type as ElementType,
+      id: row.id,
+      matchType: row.matchType,
+      value: row.value,
+    })),
+    ...productCodes.flatMap((row) => {
+      const rule = productCodeRule({ databaseId: row.accountId, type: row.type as ElementType, id: row.id, productCode: row.productCode });
+      return rule === null ? [] : [rule];
+    }),
+  ];
+}
+
+/** The materials and products among `ids` that live in a readable database, by lower-case id. */
+async function readableItems(
+  db: Kysely<DatabaseSchema>,
+  ids: (string | null)[],
+  readableDatabases: string[],
+): Promise<ReadableCatalogueItems> {
+  // Ids as given and in lower case: a client may write a uuid in upper case, the catalogue stores it as created.
+  const wanted = [
+    ...new Set(ids.flatMap((id) => (id === null || id.trim() === '' ? [] : [id.trim(), id.trim().toLowerCase()]))),
+  ];
+  const items = new Map<string, CatalogueMapping>();
+  if (wanted.length === 0) return items;
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'type'])
+    .where('id', 'in', wanted)
+    .where('accountId', 'in', readableDatabases)
+    .execute();
+  for (const product of products) items.set(product.id.toLowerCase(), { type: product.type as ElementType, id: product.id });
+  const materials = await db
+    .selectFrom('materials')
+    .select('id')
+    .where('id', 'in', wanted)
+    .where('accountId', 'in', readableDatabases)
+    .execute();
+  for (const material of materials) items.set(material.id.toLowerCase(), { type: ElementType.Material, id: material.id });
+  return items;
+}

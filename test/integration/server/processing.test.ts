@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BuildingCircularInformation, BuildingFileElementResponse, BuildingFileStatusResponse, BuildingResponse } from '../../../shared/api';
+import { createPortfolioWithBuilding, eventually, startTestServer, type TestServer } from './harness';
+
+const fixtures = path.resolve(import.meta.dirname, '../../../../shared/fixtures');
+const api = '/api/v2.3';
+
+let test: TestServer;
+beforeAll(async () => {
+  test = await startTestServer({ worker: true });
+});
+afterAll(async () => {
+  await test.close();
+});
+
+/** Creates a source file in a building, uploads a fixture to it and waits until processing ends. */
+async function uploadAndProcess(buildingId: string, fixture: string): Promise<{ fileId: string; status: BuildingFileStatusResponse }> {
+  const created = await test.request({ method: 'POST', url: `${api}/buildings/${buildingId}/files`, payload: { type: 0 } });
+  const fileId = (created.json() as { id: string }).id;
+  return { fileId, status: await uploadVersion(buildingId, fileId, fixture) };
+}
+
+/** Uploads a fixture as the file's content and waits for an end state (Mapped, Error, UnknownImportFile). */
+async function uploadVersion(buildingId: string, fileId: string, fixture: string): Promise<BuildingFileStatusResponse> {
+  const upload = await test.request({
+    method: 'POST',
+    url: `${api}/buildings/${buildingId}/files/${fileId}/upload/${path.basename(fixture)}`,
+    headers: { 'content-type': 'application/octet-stream' },
+    payload: await readFile(path.join(fixtures, fixture)),
+  });
+  expect(upload.statusCode).toBe(201);
+  return eventually(
+    async () => (await test.request({ method: 'GET', url: upload.headers.location as string })).json() as BuildingFileStatusResponse,
+    (status) => [0, 3, 99].includes(status.status),
+  );
+}
+
+/** The elements of a file. */
+async function elementsOf(buildingId: string, fileId: string): Promise<BuildingFileElementResponse[]> {
+  return (await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/files/${fileId}/elements` })).json() as BuildingFileElementResponse[];
+}
+
+describe('processing spreadsheets', () => {
+  it('imports, refines and maps a spreadsheet, and reports the outcome', async () => {
+    const { buildingId } = await createPortfolioWithBuilding(test);
+    const { fileId, status } = await uploadAndProcess(buildingId, 'sheets/office-en.xlsx');
+    expect(status).toMatchObject({ status: 3, elementCount: 80, elementProcessedCount: 80 });
+    expect(status.statusMessage).toMatch(/80 elements imported/);
+    const elements = await elementsOf(buildingId, fileId);
+    expect(elements).toHaveLength(80);
+    expect(elements.filter((element) => element.phaseMatch !== null)).toHaveLength(80);
+    expect(elements.some((element) => element.mapping !== null)).toBe(true);
+    expect(elements.some((element) => element.classificationMatch !== null && element.brandLayerMatch !== null)).toBe(true);
+    const file = (await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/files/${fileId}` })).json() as {
+      validation: { percentageElementsMappedByNumber: number };
+    };
+    expect(file.validation.percentageElementsMappedByNumber).toBeGreaterThan(0);
+  });
+
+  it('names rejected rows in the status message and imports the rest', async () => {
+    const { buildingId } = await createPortfolioWithBuilding(test);
+    const { status } = await uploadAndProcess(buildingId, 'sheets/bad-rows.xlsx');
+    expect(status.status).toBe(3);
+    expect(status.elementCount).toBe(8);
+    for (const row of ['row 4', 'row 6', 'row 8', 'row 12']) expect(status.statusMessage).toContain(row);
+  });
+
+  it('answers UnknownImportFile for a file that is no source at all', async () => {
+    const { buildingId } = await createPortfolioWithBuilding(test);
+    const { status } = await uploadAndProcess(buildingId, 'sheets/README.md');
+    expect(status.status).toBe(99);
+    expect(status.statusMessage).toBeTruthy();
+  });
+
+  it('activating a mapped file recalculates the building: figures appear and isDirty clears', async () => {
+    const { buildingId, portfolioId } = await createPortfolioWithBuilding(test);
+    await test.request({
+      method: 'PUT',
+      url: `${api}/buildings/${buildingId}`,
+      payload: { portfolioId, name: 'Office', grossSurfaceArea: 1000, expectedLifespan: 75 },
+    });
+    const { fileId } = await uploadAndProcess(buildingId, 'sheets/office-en.xlsx');
+    await test.request({
+      method: 'POST',
+      url: `${api}/buildings/${buildingId}/files/${fileId}/active`,
+      headers: { 'content-type': 'application/json' },
+      payload: 'true',
+    });
+    const building = await eventually(
+      async () => (await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}` })).json() as BuildingResponse,
+      (value) => !value.isDirty,
+    );
+    expect(building.hasDirtyElements).toBe(false);
+    const circular = (await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/circular` })).json() as BuildingCircularInformation;
+    expect(circular.correctionUnknownMaterials).toBeGreaterThan(0);
+    expect(circular.correctionUnknownMaterials).toBeLessThanOrEqual(1);
+    const validation = (await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/validation` })).json() as Record<string, number>;
+    expect(validation['percentageElementsMappedByNumber']).toBeGreaterThan(0);
+    const defaults = (await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/financial` })).json() as { ncwValue: number };
+    const other = (await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/financial?discountRate=0.1&inflation=` })).json() as {
+      ncwValue: number;
+    };
+    expect(defaults.ncwValue).not.toBe(other.ncwValue);
+  });
+
+  it('a new version keeps what a user set on elements whose id did not change', async () => {
+    const { buildingId } = await createPortfolioWithBuilding(test);
+    const { fileId } = await uploadAndProcess(buildingId, 'sheets/elements-en.csv');
+    const [first] = await elementsOf(buildingId, fileId);
+    if (first === undefined) throw new Error('no elements');
+    const elementUrl = `${api}/buildings/${buildingId}/files/${fileId}/elements/${encodeURIComponent(first.id)}`;
+    await test.request({ method: 'POST', url: `${api}/buildings/${buildingId}/files/${fileId}/setimporting` });
+    const edited = await test.request({ method: 'PUT', url: elementUrl, payload: { id: first.id, classificationLookup: '22.1', phaseLookup: 'sloop' } });
+    expect(edited.statusCode).toBe(200);
+    // Back to Mapped through refinement, then the same source again as a new version.
+    await test.request({ method: 'POST', url: `${api}/buildings/${buildingId}/files/${fileId}/startrefinement` });
+    await eventually(
+      async () => (await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/files/${fileId}/status` })).json() as BuildingFileStatusResponse,
+      (status) => status.status === 3,
+    );
+    const status = await uploadVersion(buildingId, fileId, 'sheets/elements-en.csv');
+    expect(status).toMatchObject({ status: 3, elementCount: 15 });
+    const after = (await test.request({ method: 'GET', url: elementUrl })).json() as BuildingFileElementResponse;
+    expect(after.classificationLookup).toEqual(['22.1']);
+    expect(after.phaseMatch?.name).toBe('Demolition');
+  });
+});

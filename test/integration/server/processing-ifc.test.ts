@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import ExcelJS from 'exceljs';
+import type { BuildingFileElementResponse, BuildingFileStatusResponse } from '../../../shared/api';
+import { createPortfolioWithBuilding, eventually, startTestServer, type TestServer } from './harness';
+
+const ifcFixtures = path.resolve(import.meta.dirname, '../../../../shared/fixtures/ifc');
+const api = '/api/v2.3';
+const run = promisify(execFile);
+
+let test: TestServer;
+let scratch: string;
+beforeAll(async () => {
+  test = await startTestServer({ worker: true });
+  scratch = await mkdtemp(path.join(tmpdir(), 'cd-passports-'));
+});
+afterAll(async () => {
+  await test.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+/** Waits for a file to end processing and answers its status. */
+function endState(url: string): Promise<BuildingFileStatusResponse> {
+  return eventually(
+    async () => (await test.request({ method: 'GET', url })).json() as BuildingFileStatusResponse,
+    (status) => [0, 1, 3, 99].includes(status.status) && status.status !== 1,
+    120_000,
+  );
+}
+
+/** Uploads a file of ../shared/fixtures/ifc as a new source file and waits for it to end processing. */
+async function importFixture(buildingId: string, name: string): Promise<{ fileId: string; status: BuildingFileStatusResponse }> {
+  const created = await test.request({ method: 'POST', url: `${api}/buildings/${buildingId}/files`, payload: { type: 0 } });
+  const fileId = (created.json() as { id: string }).id;
+  const upload = await test.request({
+    method: 'POST',
+    url: `${api}/buildings/${buildingId}/files/${fileId}/upload/${name}`,
+    headers: { 'content-type': 'application/octet-stream' },
+    payload: await readFile(path.join(ifcFixtures, name)),
+  });
+  expect(upload.statusCode).toBe(201);
+  return { fileId, status: await endState(upload.headers.location as string) };
+}
+
+describe('processing IFC models', async () => {
+  const names = (await readdir(ifcFixtures)).filter((name) => name.endsWith('.ifc')).sort();
+
+  it.each(names)('%s imports to Mapped with every element refined', async (name) => {
+    const { buildingId } = await createPortfolioWithBuilding(test);
+    const { fileId, status } = await importFixture(buildingId, name);
+    expect(status.status, status.statusMessage ?? '').toBe(3);
+    expect(status.elementCount).toBeGreaterThan(0);
+    expect(status.elementProcessedCount).toBe(status.elementCount);
+    const elements = (await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/files/${fileId}/elements` })).json() as BuildingFileElementResponse[];
+    expect(elements).toHaveLength(status.elementCount);
+    expect(elements.every((element) => element.phaseMatch !== null && element.brandLayerMatch !== null)).toBe(true);
+    expect(elements.every((element) => element.elementClass?.startsWith('Ifc'))).toBe(true);
+  });
+
+  it('keeps the storey and converts lengths of the FZK house to metres', async () => {
+    const { buildingId } = await createPortfolioWithBuilding(test);
+    const { fileId } = await importFixture(buildingId, 'AC20-FZK-Haus.ifc');
+    const elements = (await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/files/${fileId}/elements` })).json() as BuildingFileElementResponse[];
+    expect(elements.some((element) => element.floor !== null && element.floor !== '')).toBe(true);
+    // A house's walls are metres long and centimetres thick, never millimetre figures.
+    const lengths = elements.map((element) => element.length).filter((length): length is number => length !== null && length > 0);
+    expect(lengths.length).toBeGreaterThan(0);
+    expect(Math.max(...lengths)).toBeLessThan(100);
+  });
+});
+
+describe('passports', () => {
+  it('generates a PDF passport in the requested language, readable by poppler', async () => {
+    const { buildingId } = await createPortfolioWithBuilding(test);
+    const { fileId } = await importFixture(buildingId, 'AC20-FZK-Haus.ifc');
+    await test.request({
+      method: 'POST',
+      url: `${api}/buildings/${buildingId}/files/${fileId}/active`,
+      headers: { 'content-type': 'application/json' },
+      payload: 'true',
+    });
+    const requested = await test.request({ method: 'POST', url: `${api}/buildings/${buildingId}/exportpassport`, headers: { 'accept-language': 'nl' } });
+    expect(requested.statusCode).toBe(202);
+    const status = await eventually(
+      async () => (await test.request({ method: 'GET', url: requested.headers.location as string })).json() as BuildingFileStatusResponse,
+      (value) => value.status === 1 || value.status === 0,
+      120_000,
+    );
+    expect(status.status, status.statusMessage ?? '').toBe(1);
+    const passportUrl = (requested.headers.location as string).replace(/\/status$/, '');
+    const download = (await test.request({ method: 'GET', url: `${passportUrl}/download` })).json() as { url: string };
+    const pdf = await test.request({ method: 'GET', url: new URL(download.url).pathname, key: null });
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const file = path.join(scratch, 'passport.pdf');
+    await writeFile(file, pdf.rawPayload);
+    const info = await run('pdfinfo', [file]);
+    expect(Number(/Pages:\s+(\d+)/.exec(info.stdout)?.[1])).toBeGreaterThanOrEqual(2);
+    const text = await run('pdftotext', [file, '-']);
+    expect(text.stdout).toContain('Building');
+    await run('pdftoppm', ['-png', '-r', '30', '-f', '1', '-l', '1', file, path.join(scratch, 'page')]);
+    expect((await readdir(scratch)).some((name) => name.startsWith('page'))).toBe(true);
+  });
+
+  it('generates an Excel passport with one row per element', async () => {
+    const { buildingId } = await createPortfolioWithBuilding(test);
+    const { fileId, status: imported } = await importFixture(buildingId, 'AC20-FZK-Haus.ifc');
+    await test.request({
+      method: 'POST',
+      url: `${api}/buildings/${buildingId}/files/${fileId}/active`,
+      headers: { 'content-type': 'application/json' },
+      payload: 'true',
+    });
+    const requested = await test.request({ method: 'POST', url: `${api}/buildings/${buildingId}/exportexcelpassport` });
+    const status = await eventually(
+      async () => (await test.request({ method: 'GET', url: requested.headers.location as string })).json() as BuildingFileStatusResponse,
+      (value) => value.status === 1 || value.status === 0,
+      120_000,
+    );
+    expect(status.status, status.statusMessage ?? '').toBe(1);
+    const passportUrl = (requested.headers.location as string).replace(/\/status$/, '');
+    const download = (await test.request({ method: 'GET', url: `${passportUrl}/download` })).json() as { url: string };
+    const xlsx = await test.request({ method: 'GET', url: new URL(download.url).pathname, key: null });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rowCounts = workbook.worksheets.map((sheet) => sheet.actualRowCount);
+    // The element sheet has a header row and one row per element.
+    expect(rowCounts).toContain(imported.elementCount + 1);
+  });
+});

@@ -1,0 +1,516 @@
+/**
+ * IFC import (server/imports/README.md, "IFC"): every fixture of ../shared/fixtures/ifc imports with the element count
+ * and values the rules give; units are converted (mm, feet, grams, pounds); broken files are refused with a reason;
+ * abort and sink errors stop the worker; the calling thread keeps running while a model parses.
+ */
+import { copyFile, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importIfc } from '../../../../server/imports/ifc';
+import { LineReader } from '../../../../server/imports/ifc/raw';
+import { UnitReader } from '../../../../server/imports/ifc/units';
+import { WebIfc } from '../../../../server/imports/ifc/web-ifc';
+import { UnknownImportFileError, type ImportedElement, type ImportOutcome, type ImportSink } from '../../../../server/imports/imported-element';
+import { SYNTHETIC_DENSITY, syntheticGlobalId, writeSyntheticIfc } from '../../../bench/synthetic-ifc';
+
+const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../../../..');
+const FIXTURES = path.resolve(REPOSITORY_ROOT, '../shared/fixtures/ifc');
+const fixture = (name: string): string => path.join(FIXTURES, name);
+
+/** A worker start (tsx + web-ifc) takes about a second on an idle machine; leave room for a busy one. */
+const SLOW = 60_000;
+
+interface Collected {
+  outcome: ImportOutcome;
+  elements: ImportedElement[];
+  batches: number[];
+  progress: [number, number][];
+}
+
+async function run(filePath: string, signal?: AbortSignal): Promise<Collected> {
+  const elements: ImportedElement[] = [];
+  const batches: number[] = [];
+  const progress: [number, number][] = [];
+  const outcome = await importIfc(
+    filePath,
+    {
+      elements: async (batch) => {
+        batches.push(batch.length);
+        elements.push(...batch);
+      },
+      progress: (processed, total) => {
+        progress.push([processed, total]);
+      },
+    },
+    signal === undefined ? {} : { signal },
+  );
+  return { outcome, elements, batches, progress };
+}
+
+function byId(elements: readonly ImportedElement[], id: string): ImportedElement {
+  const element = elements.find((candidate) => candidate.id === id);
+  if (element === undefined) throw new Error(`no element ${id}`);
+  return element;
+}
+
+function countByClass(elements: readonly ImportedElement[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const element of elements) counts[element.elementClass ?? ''] = (counts[element.elementClass ?? ''] ?? 0) + 1;
+  return counts;
+}
+
+/** How many MessagePorts (a live worker holds one) the process has open. */
+function openPorts(): number {
+  return process.getActiveResourcesInfo().filter((resource) => resource === 'MessagePort').length;
+}
+
+let temporary: string;
+const results = new Map<string, Collected>();
+const FIXTURE_FILES = [
+  'AC20-FZK-Haus.ifc',
+  'ISSUE_021_Mini_Project.ifc',
+  'ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc',
+  'SampleHouse4.ifc',
+  'duplex.ifc',
+  'example.ifc',
+];
+
+beforeAll(async () => {
+  temporary = await mkdtemp(path.join(tmpdir(), 'ifc-import-'));
+  for (const name of FIXTURE_FILES) results.set(name, await run(fixture(name)));
+}, 4 * SLOW);
+
+afterAll(async () => {
+  await rm(temporary, { recursive: true, force: true });
+});
+
+function result(name: string): Collected {
+  const collected = results.get(name);
+  if (collected === undefined) throw new Error(`${name} was not imported`);
+  return collected;
+}
+
+describe('fixtures', () => {
+  it.each([
+    // 82 IfcElements, none aggregates another.
+    ['AC20-FZK-Haus.ifc', 82],
+    // 3687 IfcElements: 1051 IfcElementAssembly, 3 of them without parts (kept), 1048 replaced by their 2636 parts.
+    ['ISSUE_021_Mini_Project.ifc', 2639],
+    // One wall split into 7 parts: only the wall has quantities, so the wall counts whole.
+    ['ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc', 1],
+    // 60 IfcElements: 2 curtain walls replaced by their plates and members.
+    ['SampleHouse4.ifc', 58],
+    // 218 IfcElements: 2 stairs replaced by their flights, members and railings (5 parts each, counted already); the
+    // roof counts whole (its slab has no quantities), so the slab is not counted.
+    ['duplex.ifc', 215],
+    ['example.ifc', 115],
+  ])('%s imports %i elements, each id once, nothing rejected', (name, count) => {
+    const { outcome, elements, batches, progress } = result(name);
+    expect(outcome).toEqual({ imported: count, rejected: [] });
+    expect(elements).toHaveLength(count);
+    expect(new Set(elements.map((element) => element.id)).size).toBe(count);
+    expect(batches.every((size) => size > 0 && size <= 500)).toBe(true);
+    expect(progress[0]).toEqual([0, count]);
+    expect(progress.at(-1)).toEqual([count, count]);
+    for (const element of elements) {
+      expect(element.id).toMatch(/^[0-9A-Za-z_$]{22}$/);
+      expect(element.elementClass).toMatch(/^Ifc/);
+      for (const quantity of [element.volume, element.area, element.length, element.width, element.height, element.weight]) {
+        if (quantity !== null) expect(quantity).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+
+  it('class counts follow the assembly rule', () => {
+    expect(countByClass(result('ISSUE_021_Mini_Project.ifc').elements)).toEqual({
+      IfcBeam: 1949,
+      IfcColumn: 26,
+      IfcDiscreteAccessory: 409,
+      IfcElementAssembly: 3,
+      IfcMember: 228,
+      IfcSlab: 24,
+    });
+    const house = countByClass(result('SampleHouse4.ifc').elements);
+    expect(house['IfcCurtainWall']).toBeUndefined();
+    expect(house['IfcPlate']).toBe(6);
+    expect(house['IfcMember']).toBe(20);
+    const duplex = countByClass(result('duplex.ifc').elements);
+    expect(duplex['IfcStair']).toBeUndefined();
+    expect(duplex['IfcStairFlight']).toBe(2);
+    expect(duplex['IfcRoof']).toBe(1);
+    expect(countByClass(result('ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc').elements)).toEqual({ IfcWall: 1 });
+  });
+
+  it('ArchiCAD (IFC4, German): Qto base quantities, layered material, storey, Umbau-Status', () => {
+    const wall = byId(result('AC20-FZK-Haus.ifc').elements, '2XPyKWY018sA1ygZKgQPtU');
+    expect(wall).toEqual({
+      id: '2XPyKWY018sA1ygZKgQPtU',
+      name: 'Wand-Int-ERDG-4',
+      materialName: 'Leichtbeton 102890359',
+      typeName: 'Leichtbeton 102890359 240',
+      elementClass: 'IfcWallStandardCase',
+      volume: 2.49624,
+      area: 10.425,
+      height: 2.5,
+      width: 0.24,
+      length: 4.17,
+      weight: null,
+      phaseLookup: ['Bestand'],
+      classificationLookup: [],
+      floor: 'Erdgeschoss',
+    });
+    const floors = new Set(result('AC20-FZK-Haus.ifc').elements.map((element) => element.floor));
+    expect(floors).toEqual(new Set(['Erdgeschoss', 'Dachgeschoss']));
+  });
+
+  it('ArchiCAD: the project mass unit is the gram (factor 0.001 to kg), the others SI', async () => {
+    const api = new WebIfc.IfcAPI();
+    await api.Init(undefined, true);
+    api.SetLogLevel(WebIfc.LogLevel.LOG_LEVEL_OFF);
+    const modelId = api.OpenModel(await readFile(fixture('AC20-FZK-Haus.ifc')));
+    try {
+      expect(new UnitReader(new LineReader(api, modelId)).projectFactors()).toEqual({ length: 1, area: 1, volume: 1, mass: 0.001 });
+    } finally {
+      api.CloseModel(modelId);
+    }
+    // Tekla declares FOOT units but assigns millimetres: only the assignment counts.
+    const tekla = api.OpenModel(await readFile(fixture('ISSUE_021_Mini_Project.ifc')));
+    try {
+      expect(new UnitReader(new LineReader(api, tekla)).projectFactors()).toEqual({ length: 0.001, area: 1, volume: 1, mass: 1 });
+    } finally {
+      api.CloseModel(tekla);
+    }
+  }, SLOW);
+
+  it('Tekla (IFC2X3): millimetres to metres, NetWeight, integer phase, storey "Undefined"', () => {
+    const member = byId(result('ISSUE_021_Mini_Project.ifc').elements, '1CSYMQ0000234oE38rD3an');
+    expect(member).toMatchObject({ name: 'KOKER', materialName: 'STEEL/S235JR', typeName: 'PL15*120', elementClass: 'IfcMember' });
+    expect(member.length).toBeCloseTo(0.23, 9);
+    expect(member.width).toBeCloseTo(0.015, 12);
+    expect(member.height).toBeCloseTo(0.12, 12);
+    expect(member.weight).toBeCloseTo(3.312, 9);
+    expect(member.volume).toBeCloseTo(0.000414, 12);
+    expect(member.phaseLookup).toEqual(['1']);
+    expect(member.floor).toBe('Undefined');
+  });
+
+  it('ArchiCAD (IFC2X3, French): a wall counted whole carries its quantities, classification, phase and its parts’ materials', () => {
+    const [wall] = result('ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc').elements;
+    expect(wall).toEqual({
+      id: '26aI5fmBWBJABaLrRFxgWH',
+      name: null,
+      // Parts ranked by how many there are of each (3 × Cloison), ties in file order.
+      materialName:
+        'Cloison - Stratifié / Divers - Vide / Struct. - Béton Mur Porteur # / Finition int - Carrelage DragonGrey 30x60 CASALGRANDE / Etanchéité - Pare pluie',
+      typeName: '000-TEST cloisonSMS80sur talon béton 86 x 2240',
+      elementClass: 'IfcWall',
+      volume: 0.249286723059,
+      area: 2.91563478924,
+      height: 2.24,
+      width: 0.0855,
+      length: 1.30162267373,
+      weight: null,
+      phaseLookup: ['New'],
+      classificationLookup: ['Mur'],
+      floor: 'N0 Vaporarium',
+    });
+  });
+
+  it('Revit (IFC4): mm quantities, layers dominant first, IFC4 Identification, curtain wall parts on the storey', () => {
+    const { elements } = result('SampleHouse4.ifc');
+    const wall = byId(elements, '3cUkl32yn9qRSPvBJVyWw5');
+    expect(wall).toMatchObject({
+      materialName: 'Brick, Common / Fiberglass Batt / Concrete Masonry Units _Low Density / Plaster',
+      typeName: 'Basic Wall:Wall-Ext_102Bwk-75Ins-100LBlk-12P',
+      elementClass: 'IfcWall',
+      phaseLookup: ['New Construction'],
+      floor: 'Ground Floor',
+    });
+    expect(wall.length).toBeCloseTo(14, 9);
+    expect(wall.width).toBeCloseTo(0.29, 9);
+    expect(wall.volume).toBeCloseTo(7.69014560122734, 9);
+    expect(byId(elements, '3cUkl32yn9qRSPvBJVyYGp')).toMatchObject({ elementClass: 'IfcFurniture', classificationLookup: ['E2020200'] });
+    expect(byId(elements, '3cUkl32yn9qRSPvBJVyW$Y')).toMatchObject({ elementClass: 'IfcPlate', materialName: 'Glass', floor: 'Ground Floor' });
+  });
+
+  it('Revit (IFC2X3 duplex): quantities from Revit property sets, Phase Created, storeys', () => {
+    const { elements } = result('duplex.ifc');
+    const wall = byId(elements, '2O2Fr$t4X7Zf8NOew3FNtn');
+    expect(wall.volume).toBeCloseTo(5.67613728, 6);
+    expect(wall.area).toBeCloseTo(13.61184, 6);
+    expect(wall.length).toBeCloseTo(8.383, 9);
+    expect(wall).toMatchObject({ phaseLookup: ['New Construction'], floor: 'Level 1', elementClass: 'IfcWallStandardCase' });
+    expect(wall.materialName?.startsWith('Masonry - Concrete Block / ')).toBe(true);
+    expect(elements.every((element) => element.phaseLookup.length > 0)).toBe(true);
+    expect(new Set(elements.map((element) => element.floor)).size).toBe(4);
+  });
+
+  it('Revit (IFC2X3 example): Uniformat ItemReference, material only on the type', () => {
+    const { elements } = result('example.ifc');
+    expect(byId(elements, '20hzUDJSj9yPeKYPrwcR7N')).toMatchObject({ classificationLookup: ['B10'], materialName: 'Concrete, Cast-in-Place gray', floor: 'Level 1' });
+    // IfcSlab #2238 has no material association; its IfcSlabType #2241 has.
+    expect(byId(elements, '03RdpMwXDAcxzTBzSbZ5CU')).toMatchObject({
+      materialName: 'Concrete, Cast-in-Place gray',
+      typeName: 'Footing-Rectangular:1524x1524x228.6',
+      classificationLookup: ['A1010100'],
+    });
+    expect(elements.filter((element) => element.classificationLookup.length > 0)).toHaveLength(52);
+  });
+});
+
+describe('synthetic files (units, duplicates, batches)', () => {
+  it('IFC4 walls in millimetres: every field as the generator wrote it', async () => {
+    const file = path.join(temporary, 'walls-mm.ifc');
+    await writeSyntheticIfc(file, { walls: 1_200, storeys: 3 });
+    const { outcome, elements, batches, progress } = await run(file);
+    expect(outcome).toEqual({ imported: 1_200, rejected: [] });
+    expect(batches).toEqual([500, 500, 200]);
+    expect(progress).toEqual([
+      [0, 1_200],
+      [500, 1_200],
+      [1_000, 1_200],
+      [1_200, 1_200],
+    ]);
+    const wall = byId(elements, syntheticGlobalId(7));
+    expect(wall).toMatchObject({
+      name: 'Wall 7',
+      elementClass: 'IfcWall',
+      typeName: 'Basic Wall:HSB 200',
+      materialName: 'Vuren hout / Gipskartonplaat / OSB',
+      phaseLookup: ['Existing'],
+      classificationLookup: ['22.21'],
+      floor: 'Level 0',
+    });
+    expect(wall.length).toBeCloseTo(1.7, 9);
+    expect(wall.height).toBeCloseTo(2.7, 9);
+    expect(wall.width).toBeCloseTo(0.2, 9);
+    expect(wall.area).toBeCloseTo(1.7 * 2.7 * 0.95, 9);
+    expect(wall.volume).toBeCloseTo(1.7 * 2.7 * 0.2 * 0.95, 9);
+    expect(wall.weight).toBeCloseTo(1.7 * 2.7 * 0.2 * 0.95 * SYNTHETIC_DENSITY, 6);
+    expect(byId(elements, syntheticGlobalId(1_199)).floor).toBe('Level 2');
+    expect(byId(elements, syntheticGlobalId(0)).materialName).toBe('Baksteen / Minerale wol / Kalkzandsteen');
+  }, SLOW);
+
+  it('feet and pounds (a US project) are converted to metres and kilograms', async () => {
+    const file = path.join(temporary, 'walls-ft.ifc');
+    await writeSyntheticIfc(file, { walls: 10, lengthUnit: 'foot', massUnit: 'pound' });
+    const { elements } = await run(file);
+    const wall = byId(elements, syntheticGlobalId(3));
+    // Written as 4.26509186352 ft, 0.328083989501 ft thick, 8.85826771654 ft high.
+    expect(wall.length).toBeCloseTo(1.3, 9);
+    expect(wall.width).toBeCloseTo(0.1, 9);
+    expect(wall.height).toBeCloseTo(2.7, 9);
+    expect(wall.weight).toBeCloseTo(1.3 * 2.7 * 0.1 * 0.95 * SYNTHETIC_DENSITY, 6);
+  }, SLOW);
+
+  it('grams are converted to kilograms', async () => {
+    const file = path.join(temporary, 'walls-g.ifc');
+    await writeSyntheticIfc(file, { walls: 4, lengthUnit: 'metre', massUnit: 'gram' });
+    const text = await readFile(file, 'latin1');
+    expect(text).toContain('IFCSIUNIT(*,.MASSUNIT.,$,.GRAM.)');
+    const { elements } = await run(file);
+    const wall = byId(elements, syntheticGlobalId(2));
+    expect(wall.weight).toBeCloseTo(1.2 * 2.7 * 0.25 * 0.95 * SYNTHETIC_DENSITY, 6);
+    expect(wall.length).toBeCloseTo(1.2, 9);
+  }, SLOW);
+
+  it('a duplicate GlobalId keeps the first element and names the others in rejected', async () => {
+    const file = path.join(temporary, 'duplicates.ifc');
+    await writeSyntheticIfc(file, { walls: 5 });
+    const text = await readFile(file, 'latin1');
+    await writeFile(file, text.replace(`'${syntheticGlobalId(3)}'`, `'${syntheticGlobalId(1)}'`), 'latin1');
+    const { outcome, elements } = await run(file);
+    expect(outcome.imported).toBe(4);
+    expect(outcome.rejected).toHaveLength(1);
+    expect(outcome.rejected[0]).toMatch(new RegExp(`^#\\d+ IfcWall 'Wall 3': duplicate GlobalId ${syntheticGlobalId(1).replace('$', '\\$')} \\(kept #\\d+\\)$`));
+    expect(byId(elements, syntheticGlobalId(1)).name).toBe('Wall 1');
+  }, SLOW);
+});
+
+describe('files that are not importable', () => {
+  async function refusal(name: string, content: string | Uint8Array): Promise<unknown> {
+    const file = path.join(temporary, name);
+    await writeFile(file, content);
+    return run(file).then(
+      () => new Error('imported'),
+      (error: unknown) => error,
+    );
+  }
+
+  it.each([
+    ['empty.ifc', '', /empty/],
+    ['random.ifc', Uint8Array.from({ length: 4096 }, (_, index) => (index * 7919 + 13) % 256), /binary/],
+    ['zip.ifc', Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]), /ZIP/],
+    ['xml.ifc', '<?xml version="1.0"?><ifcXML/>', /XML/],
+    ['text.ifc', 'Hello, this is not a model.\n', /ISO-10303-21/],
+    ['no-end.ifc', "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('x'),'2;1');\n", /ENDSEC/],
+    ['no-schema.ifc', "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('x'),'2;1');\nENDSEC;\nDATA;\nENDSEC;\nEND-ISO-10303-21;\n", /FILE_SCHEMA/],
+  ])('%s → UnknownImportFileError', async (name, content, message) => {
+    const error = await refusal(name, content);
+    expect(error).toBeInstanceOf(UnknownImportFileError);
+    expect((error as Error).message).toMatch(message);
+  });
+
+  it('an unknown schema (a STEP file of another kind) → UnknownImportFileError naming it', async () => {
+    const text = await readFile(fixture('ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc'), 'latin1');
+    expect(text).toContain("FILE_SCHEMA(('IFC2X3'))");
+    for (const schema of ['IFC2X2_FINAL', 'AP214_AUTOMOTIVE_DESIGN', 'IFC4X1']) {
+      const error = await refusal(`${schema}.ifc`, Buffer.from(text.replace("FILE_SCHEMA(('IFC2X3'))", `FILE_SCHEMA(('${schema}'))`), 'latin1'));
+      expect(error).toBeInstanceOf(UnknownImportFileError);
+      expect((error as Error).message).toContain(schema);
+    }
+  });
+
+  it('a truncated copy of a fixture → UnknownImportFileError (web-ifc would read it half)', async () => {
+    const file = path.join(temporary, 'truncated.ifc');
+    const bytes = await readFile(fixture('duplex.ifc'));
+    await writeFile(file, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const error = await run(file).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UnknownImportFileError);
+    expect((error as Error).message).toMatch(/truncated/);
+  });
+
+  it('a missing file → an Error with the path, not an UnknownImportFileError', async () => {
+    const error = await run(path.join(temporary, 'missing.ifc')).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(UnknownImportFileError);
+    expect((error as Error).message).toContain('missing.ifc');
+  });
+
+  it('garbage between a valid header and end settles (no crash, no hang): nothing or an error with a message', async () => {
+    const file = path.join(temporary, 'garbage.ifc');
+    const lines = [
+      'ISO-10303-21;',
+      'HEADER;',
+      "FILE_DESCRIPTION(('x'),'2;1');",
+      "FILE_NAME('g','2024-01-01',(''),(''),'','','');",
+      "FILE_SCHEMA(('IFC4'));",
+      'ENDSEC;',
+      'DATA;',
+      "#1=IFCWALL('0SynthIfc0000000000000',#99,'broken',$,$,#,#,'',.NOPE.);",
+      '#2=IFCRELCONTAINEDINSPATIALSTRUCTURE(((((;',
+      "#3=IFCPROPERTYSET('x',$,'y',$,(#1,#2,#3));",
+      '#4=IFCRELDEFINESBYPROPERTIES($,$,$,$,(#1),#3);',
+      'this is not STEP at all ;;; )))',
+      'ENDSEC;',
+      'END-ISO-10303-21;',
+    ];
+    await writeFile(file, lines.join('\n'));
+    const settled = await run(file).then(
+      (collected) => collected.outcome,
+      (error: unknown) => error,
+    );
+    if (settled instanceof Error) expect(settled.message.length).toBeGreaterThan(0);
+    else expect((settled as ImportOutcome).imported).toBeLessThanOrEqual(1);
+  }, SLOW);
+});
+
+describe('the worker', () => {
+  let large: string;
+  beforeAll(async () => {
+    large = path.join(temporary, 'large.ifc');
+    await writeSyntheticIfc(large, { walls: 30_000 });
+  }, SLOW);
+
+  it('an abort terminates the worker and rejects with the abort reason, even while the sink is busy', async () => {
+    const portsBefore = openPorts();
+    const controller = new AbortController();
+    let batches = 0;
+    const sink: ImportSink = {
+      elements: () => {
+        batches++;
+        controller.abort();
+        // A sink that never finishes: only the abort can end the import.
+        return new Promise<void>(() => undefined);
+      },
+      progress: () => undefined,
+    };
+    const started = Date.now();
+    const error = await importIfc(large, sink, { signal: controller.signal }).catch((caught: unknown) => caught);
+    expect((error as Error).name).toBe('AbortError');
+    expect(Date.now() - started).toBeLessThan(SLOW);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(batches).toBe(1);
+    expect(openPorts()).toBe(portsBefore);
+  }, SLOW);
+
+  it('an abort during parsing stops at once; an already aborted signal never starts a worker', async () => {
+    const portsBefore = openPorts();
+    const controller = new AbortController();
+    const pending = run(large, controller.signal).catch((caught: unknown) => caught);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const aborted = Date.now();
+    controller.abort(new Error('stop now'));
+    const error = await pending;
+    expect((error as Error).message).toBe('stop now');
+    expect(Date.now() - aborted).toBeLessThan(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(openPorts()).toBe(portsBefore);
+
+    const before = openPorts();
+    await expect(run(fixture('example.ifc'), AbortSignal.abort())).rejects.toThrow();
+    expect(openPorts()).toBe(before);
+  }, SLOW);
+
+  it('a failing sink ends the import with its error; backpressure keeps one batch in flight', async () => {
+    let inFlight = 0;
+    let maxInFlight = 0;
+    let calls = 0;
+    const failing = new Error('database is full');
+    const error = await importIfc(large, {
+      elements: async () => {
+        calls++;
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        inFlight--;
+        if (calls === 4) throw failing;
+      },
+      progress: () => undefined,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBe(failing);
+    expect(calls).toBe(4);
+    expect(maxInFlight).toBe(1);
+  }, SLOW);
+
+  it('the calling thread is not blocked while a model parses', async () => {
+    const gaps: number[] = [];
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      gaps.push(now - last);
+      last = now;
+    }, 10);
+    try {
+      const { outcome } = await run(large);
+      expect(outcome.imported).toBe(30_000);
+    } finally {
+      clearInterval(timer);
+    }
+    // Parsing 30,000 walls takes seconds; the timer kept ticking through it.
+    expect(gaps.length).toBeGreaterThan(50);
+    expect(Math.max(...gaps)).toBeLessThan(500);
+  }, SLOW);
+
+  it('a file can be imported by several imports at once', async () => {
+    const copy = path.join(temporary, 'copy.ifc');
+    await copyFile(fixture('example.ifc'), copy);
+    const [first, second] = await Promise.all([run(copy), run(fixture('example.ifc'))]);
+    expect(first.outcome.imported).toBe(115);
+    expect(second.elements).toEqual(first.elements);
+  }, SLOW);
+
+  it('the header check reads only the ends of a file', async () => {
+    // A file whose middle is unreadable but whose ends are fine passes the check and reaches web-ifc.
+    const file = path.join(temporary, 'sparse.ifc');
+    const handle = await open(file, 'w');
+    const head = "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION((''),'2;1');\nFILE_NAME('','',(''),(''),'','','');\nFILE_SCHEMA(('IFC4'));\nENDSEC;\nDATA;\n";
+    await handle.write(head, 0, 'latin1');
+    await handle.write('/* comment */\n'.repeat(10_000), head.length, 'latin1');
+    await handle.write('ENDSEC;\nEND-ISO-10303-21;\n', undefined, 'latin1');
+    await handle.close();
+    const { outcome } = await run(file);
+    expect(outcome).toEqual({ imported: 0, rejected: [] });
+  }, SLOW);
+});

@@ -73,6 +73,17 @@ describe('processing IFC models', async () => {
   });
 });
 
+/** Waits for a requested passport (its status address) to be generated and answers its signed download address. */
+async function passportDownload(statusUrl: string): Promise<{ url: string }> {
+  const status = await eventually(
+    async () => (await test.request({ method: 'GET', url: statusUrl })).json() as BuildingFileStatusResponse,
+    (value) => value.status === 1 || value.status === 0,
+    120_000,
+  );
+  expect(status.status, status.statusMessage ?? '').toBe(1);
+  return (await test.request({ method: 'GET', url: `${statusUrl.replace(/\/status$/, '')}/download` })).json() as { url: string };
+}
+
 describe('passports', () => {
   it('generates a PDF passport in the requested language, readable by poppler', async () => {
     const { buildingId } = await createPortfolioWithBuilding(test);
@@ -85,14 +96,7 @@ describe('passports', () => {
     });
     const requested = await test.request({ method: 'POST', url: `${api}/buildings/${buildingId}/exportpassport`, headers: { 'accept-language': 'nl' } });
     expect(requested.statusCode).toBe(202);
-    const status = await eventually(
-      async () => (await test.request({ method: 'GET', url: requested.headers.location as string })).json() as BuildingFileStatusResponse,
-      (value) => value.status === 1 || value.status === 0,
-      120_000,
-    );
-    expect(status.status, status.statusMessage ?? '').toBe(1);
-    const passportUrl = (requested.headers.location as string).replace(/\/status$/, '');
-    const download = (await test.request({ method: 'GET', url: `${passportUrl}/download` })).json() as { url: string };
+    const download = await passportDownload(requested.headers.location as string);
     const pdf = await test.request({ method: 'GET', url: new URL(download.url).pathname, key: null });
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const file = path.join(scratch, 'passport.pdf');
@@ -115,14 +119,7 @@ describe('passports', () => {
       payload: 'true',
     });
     const requested = await test.request({ method: 'POST', url: `${api}/buildings/${buildingId}/exportexcelpassport` });
-    const status = await eventually(
-      async () => (await test.request({ method: 'GET', url: requested.headers.location as string })).json() as BuildingFileStatusResponse,
-      (value) => value.status === 1 || value.status === 0,
-      120_000,
-    );
-    expect(status.status, status.statusMessage ?? '').toBe(1);
-    const passportUrl = (requested.headers.location as string).replace(/\/status$/, '');
-    const download = (await test.request({ method: 'GET', url: `${passportUrl}/download` })).json() as { url: string };
+    const download = await passportDownload(requested.headers.location as string);
     const xlsx = await test.request({ method: 'GET', url: new URL(download.url).pathname, key: null });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);

@@ -83,7 +83,12 @@ export async function importIfc(filePath: string, sink: ImportSink, options: Imp
       switch (message.type) {
         case 'start':
           total = message.total;
-          sink.progress(0, total);
+          try {
+            sink.progress(0, total);
+          } catch (error) {
+            // An event listener must not throw: that would take the whole process down.
+            finish({ error });
+          }
           break;
         case 'batch':
           deliver(message).catch((error: unknown) => finish({ error }));

@@ -7,7 +7,6 @@
  *
  * Never fails on time (machines differ); exits non-zero only when a request errors or answers other than 2xx.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -15,6 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Insertable } from 'kysely';
 import { openDatabase } from '../../server/store/store';
+import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
 import type { ElementsTable } from '../../server/store/tables';
 
 const api = '/api/v2.3';
@@ -29,42 +29,6 @@ const settings = {
   durationSeconds: Number(process.env['BENCH_DURATION'] ?? 10),
   connections: Number(process.env['BENCH_CONNECTIONS'] ?? 50),
 };
-
-/** The server under test: its process and address. */
-interface ServerProcess {
-  child: ChildProcess;
-  url: string;
-}
-
-/** Starts `serve` in its own process and resolves once it prints its address. */
-function startServerProcess(dataDir: string, key: string): Promise<ServerProcess> {
-  const repoRoot = path.resolve(import.meta.dirname, '../..');
-  const child = spawn(
-    path.join(repoRoot, 'node_modules/.bin/tsx'),
-    [path.join(repoRoot, 'server/cli.ts'), 'serve', '--port', '0', '--data', dataDir, '--bootstrap-key', key, '--quiet'],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const collect = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(output);
-      if (match !== null) resolve({ child, url: match[0] });
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.on('exit', (code) => reject(new Error(`The server exited with ${code}: ${output}`)));
-  });
-}
-
-/** Stops the server with SIGTERM (its graceful shutdown) and waits for it. */
-function stopServerProcess(server: ServerProcess): Promise<void> {
-  return new Promise((resolve) => {
-    server.child.removeAllListeners('exit');
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGTERM');
-  });
-}
 
 /** A request that must succeed during setup. */
 async function call<T>(server: ServerProcess, key: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<T> {

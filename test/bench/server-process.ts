@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The server under test: its process and address. */
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+}
+
+/** Starts `serve` in its own process and resolves once it prints its address. */
+export function startServerProcess(dataDir: string, key: string): Promise<ServerProcess> {
+  const repoRoot = path.resolve(import.meta.dirname, '../..');
+  // Node with tsx as a loader, not the tsx command: the pid is then the server's own, for memory readings.
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'server/cli.ts'), 'serve', '--port', '0', '--data', dataDir, '--bootstrap-key', key, '--quiet'],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const collect = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(output);
+      if (match !== null) resolve({ child, url: match[0] });
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('exit', (code) => reject(new Error(`The server exited with ${code}: ${output}`)));
+  });
+}
+
+/** Stops the server with SIGTERM (its graceful shutdown) and waits for it. */
+export function stopServerProcess(server: ServerProcess): Promise<void> {
+  return new Promise((resolve) => {
+    server.child.removeAllListeners('exit');
+    server.child.once('exit', () => resolve());
+    server.child.kill('SIGTERM');
+  });
+}
+
+/** The peak resident memory of the server process so far (Linux `VmHWM`), in bytes; undefined where unknown. */
+export async function serverPeakRss(server: ServerProcess): Promise<number | undefined> {
+  try {
+    const status = await readFile(`/proc/${server.child.pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    return kb === undefined ? undefined : Number(kb) * 1024;
+  } catch {
+    return undefined;
+  }
+}

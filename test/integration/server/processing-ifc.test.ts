@@ -46,14 +46,28 @@ async function importFixture(buildingId: string, name: string): Promise<{ fileId
   return { fileId, status: await endState(upload.headers.location as string) };
 }
 
+/** Elements per fixture after the assembly rule of server/imports/README.md (parts or their assembly, never both). */
+const expectedElements: Readonly<Record<string, number>> = {
+  'AC20-FZK-Haus.ifc': 82,
+  'ISSUE_021_Mini_Project.ifc': 2639,
+  'ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc': 1,
+  'SampleHouse4.ifc': 58,
+  'duplex.ifc': 215,
+  'example.ifc': 115,
+};
+
 describe('processing IFC models', async () => {
   const names = (await readdir(ifcFixtures)).filter((name) => name.endsWith('.ifc')).sort();
+
+  it('covers every fixture', () => {
+    expect(names).toEqual(Object.keys(expectedElements).sort());
+  });
 
   it.each(names)('%s imports to Mapped with every element refined', async (name) => {
     const { buildingId } = await createPortfolioWithBuilding(test);
     const { fileId, status } = await importFixture(buildingId, name);
     expect(status.status, status.statusMessage ?? '').toBe(3);
-    expect(status.elementCount).toBeGreaterThan(0);
+    expect(status.elementCount).toBe(expectedElements[name]);
     expect(status.elementProcessedCount).toBe(status.elementCount);
     const elements = (await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/files/${fileId}/elements` })).json() as BuildingFileElementResponse[];
     expect(elements).toHaveLength(status.elementCount);
@@ -107,6 +121,29 @@ describe('passports', () => {
     expect(text.stdout).toContain('Building');
     await run('pdftoppm', ['-png', '-r', '30', '-f', '1', '-l', '1', file, path.join(scratch, 'page')]);
     expect((await readdir(scratch)).some((name) => name.startsWith('page'))).toBe(true);
+  });
+
+  it('generates a portfolio PDF passport', async () => {
+    const { portfolioId, buildingId } = await createPortfolioWithBuilding(test);
+    const { fileId } = await importFixture(buildingId, 'SampleHouse4.ifc');
+    await test.request({
+      method: 'POST',
+      url: `${api}/buildings/${buildingId}/files/${fileId}/active`,
+      headers: { 'content-type': 'application/json' },
+      payload: 'true',
+    });
+    const requested = await test.request({ method: 'POST', url: `${api}/portfolios/${portfolioId}/passport`, payload: { buildingIds: [buildingId] } });
+    expect(requested.statusCode).toBe(202);
+    const fileUrl = requested.headers.location as string;
+    const status = await eventually(
+      async () => (await test.request({ method: 'GET', url: `${fileUrl}/status` })).json() as { status: number; statusMessage: string | null },
+      (value) => value.status === 1,
+      120_000,
+    );
+    expect(status.statusMessage).toMatch(/1 buildings?/);
+    const download = (await test.request({ method: 'GET', url: `${fileUrl}/download` })).json() as { url: string };
+    const pdf = await test.request({ method: 'GET', url: new URL(download.url).pathname, key: null });
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('generates an Excel passport with one row per element', async () => {

@@ -8,11 +8,10 @@ import type {
   BuildingResponse,
   BuildingValidation,
 } from '../../shared/api';
+import type { PassportLanguage } from '../../shared/api/routes';
 
-/** The languages a passport is written in (decisions §11), in the order the platform lists them. */
-export const PASSPORT_LANGUAGES = ['nl', 'en', 'de', 'fr', 'it', 'es'] as const;
-/** A passport language. */
-export type PassportLanguage = (typeof PASSPORT_LANGUAGES)[number];
+/** The languages a passport is written in (decisions §11): defined once with the API contract. */
+export { PASSPORT_LANGUAGES, type PassportLanguage } from '../../shared/api/routes';
 
 /** An image embedded in a passport (a building photo, a portfolio logo); pdfkit reads PNG and JPEG. */
 export interface PassportImage {

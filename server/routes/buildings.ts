@@ -1,3 +1,4 @@
+import { passportLanguageFromAcceptLanguage } from '../passports/i18n';
 import type { OperationHandlers } from './operation';
 import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
@@ -77,11 +78,11 @@ export const buildingHandlers: Pick<
     return { status: 202, value: undefined, location: `${prefix}/buildings/${params.id}` };
   },
   exportBuildingPassport: async ({ ctx, principal, params, headers, prefix }) => {
-    const fileId = await requestBuildingPassport(ctx, principal, params.id, 'pdf', headers['accept-language'] ?? 'en');
+    const fileId = await requestBuildingPassport(ctx, principal, params.id, 'pdf', passportLanguageFromAcceptLanguage(headers['accept-language']));
     return { status: 202, value: undefined, location: `${prefix}/buildings/${params.id}/files/${fileId}/status` };
   },
   exportBuildingExcelPassport: async ({ ctx, principal, params, headers, prefix }) => {
-    const fileId = await requestBuildingPassport(ctx, principal, params.id, 'excel', headers['accept-language'] ?? 'en');
+    const fileId = await requestBuildingPassport(ctx, principal, params.id, 'excel', passportLanguageFromAcceptLanguage(headers['accept-language']));
     return { status: 202, value: undefined, location: `${prefix}/buildings/${params.id}/files/${fileId}/status` };
   },
   addBuildingImage: async ({ ctx, principal, params, body }) => ({

@@ -1,3 +1,4 @@
+import { passportLanguageFromAcceptLanguage } from '../passports/i18n';
 import type { OperationHandlers } from './operation';
 import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
@@ -51,7 +52,7 @@ export const portfolioHandlers: Pick<
     return { status: 200, value: await availableDatabases(ctx, principal) };
   },
   exportPortfolioPassport: async ({ ctx, principal, params, body, headers, prefix }) => {
-    const file = await createPortfolioPassport(ctx, principal, params.id, body.buildingIds ?? [], headers['accept-language'] ?? 'en');
+    const file = await createPortfolioPassport(ctx, principal, params.id, body.buildingIds ?? [], passportLanguageFromAcceptLanguage(headers['accept-language']));
     return { status: 202, value: file, location: `${prefix}/portfolios/${params.id}/files/${file.id}` };
   },
   listPortfolioBuildings: async ({ ctx, principal, params }) => {

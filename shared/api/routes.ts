@@ -264,11 +264,10 @@ const ElementListQuery = Type.Object({
 
 const PassportHeaders = Type.Object({
   'accept-language': Type.Optional(
-    Type.Unsafe<PassportLanguage>({
-      type: 'string',
-      enum: [...PASSPORT_LANGUAGES],
-      default: 'en',
-      description: 'The language of the passport.',
+    Type.String({
+      maxLength: 1000,
+      description:
+        'The language of the passport: nl, en, es, fr, it or de, or a full Accept-Language header from which the best of those is taken; en when absent or none fits.',
     }),
   ),
 });

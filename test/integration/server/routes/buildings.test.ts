@@ -137,12 +137,18 @@ describe('buildings', () => {
     expect(passport.statusCode).toBe(202);
     const status = await test.request({ method: 'GET', url: passport.headers.location as string });
     expect(status.json()).toMatchObject({ status: 6 });
-    const excel = await test.request({ method: 'POST', url: `/api/v2.3/buildings/${buildingId}/exportexcelpassport` });
+    const excel = await test.request({
+      method: 'POST',
+      url: `/api/v2.3/buildings/${buildingId}/exportexcelpassport`,
+      headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' },
+    });
     expect(excel.statusCode).toBe(202);
     const files = (await test.request({ method: 'GET', url: `/api/v2.3/buildings/${buildingId}/files` })).json() as { type: number; status: number }[];
     expect(files.map((file) => [file.type, file.status]).sort()).toEqual([[1000, 6], [1001, 6]]);
-    const jobs = await test.server.context.db.selectFrom('jobs').select(['kind', 'state']).execute();
+    const jobs = await test.server.context.db.selectFrom('jobs').select(['kind', 'payload']).execute();
     expect(jobs.map((job) => job.kind).sort()).toEqual(['building-passport-excel', 'building-passport-pdf', 'process-building']);
+    // A browser's full Accept-Language header picks the best supported language.
+    expect(JSON.parse(jobs.find((job) => job.kind === 'building-passport-excel')?.payload ?? '{}')).toEqual({ language: 'de' });
   });
 
   it('stores images and lists them on the building', async () => {

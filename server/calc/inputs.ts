@@ -134,9 +134,15 @@ export function findProduct(catalogue: CalcCatalogue, id: string): CalcProduct |
 
 // --- numbers ----------------------------------------------------------------------------------------------------------
 
-/** `value` when it is a finite number > 0, else null (a quantity, lifespan or weight that is "present"). */
+/** The smallest normal double: below it a product of a quantity and a figure underflows to 0. */
+const SMALLEST_NORMAL = 2.2250738585072014e-308;
+
+/**
+ * `value` when it is a finite number > 0, else null (a quantity, lifespan or weight that is "present"). Subnormal
+ * values count as absent: no real quantity is that small, and weighted sums of them underflow to 0.
+ */
 export function positive(value: number | null | undefined): number | null {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+  return typeof value === 'number' && Number.isFinite(value) && value >= SMALLEST_NORMAL ? value : null;
 }
 
 /** `value` when it is a finite number, else null. */

@@ -305,6 +305,13 @@ describe('properties', () => {
     );
   });
 
+  it('treats a subnormal mass as unknown, so weighted figures never underflow to 0 (found by the property below)', () => {
+    const catalogue = createCatalogue([material('m1', { specificWeight: null, lifeTime: 1 })]);
+    const info = circularFigures([materialElement('tiny', 'm1', 5e-324, 'Site')], catalogue, {});
+    expect(info.circularityUsagePhase).toBeNull();
+    expect(info.ciScoreBuilding).toBeNull();
+  });
+
   it('keeps every figure of random elements and catalogues within range (usage up to the largest L/L_av)', () => {
     const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: null });
     const materialArbitrary = (id: string) =>

@@ -29,7 +29,7 @@ function toMaterial(row: MaterialsTable): Material {
 }
 
 /** Every circular figure of a request, null where absent, so the stored block always answers every field. */
-function circularInformation(request: MaterialCircularInformationRequest): MaterialCircularInformation {
+export function materialCircularInformation(request: MaterialCircularInformationRequest): MaterialCircularInformation {
   return {
     recycledPercentageFeedstock: request.recycledPercentageFeedstock ?? null,
     rapidRenewablesPercentageFeedstock: request.rapidRenewablesPercentageFeedstock ?? null,
@@ -63,7 +63,7 @@ function materialColumns(request: MaterialRequest): CatalogueColumns<'materials'
     supplier: request.supplier ?? null,
     specificWeight: request.specificWeight ?? null,
     lifeTime: request.lifeTime ?? null,
-    circular: JSON.stringify(circularInformation(request.circular ?? {})),
+    circular: JSON.stringify(materialCircularInformation(request.circular ?? {})),
     financial: JSON.stringify(financialInformation(request.financial ?? {})),
   };
 }

@@ -23,6 +23,7 @@ import {
   writableCatalogueItem,
 } from './catalogue-access';
 import type { CatalogueColumns, CatalogueKind } from './catalogue-items';
+import { materialCircularInformation } from './materials';
 import { checkedEnum, invalidField, itemPath, localizedTextColumn } from './catalogue-fields';
 import { appendListRow, replaceListRows, type ListRow, type ListWriteCheck, type OwnedList } from './catalogue-lists';
 
@@ -44,17 +45,10 @@ function toProduct(row: ProductsTable): Product {
   };
 }
 
-/** Every circular figure of a request, null where absent, so the stored block always answers every field. */
+/** Every circular figure of a request, null where absent: the material figures, then the product's own. */
 function circularInformation(request: ProductCircularInformationRequest): ProductCircularInformation {
   return {
-    recycledPercentageFeedstock: request.recycledPercentageFeedstock ?? null,
-    rapidRenewablesPercentageFeedstock: request.rapidRenewablesPercentageFeedstock ?? null,
-    virginPercentageFeedstock: request.virginPercentageFeedstock ?? null,
-    recycledPercentageEndOfLife: request.recycledPercentageEndOfLife ?? null,
-    landfillPercentageEndOfLife: request.landfillPercentageEndOfLife ?? null,
-    incinerationPercentageEndOfLife: request.incinerationPercentageEndOfLife ?? null,
-    efficiencyPercentageRecyclingFeedstock: request.efficiencyPercentageRecyclingFeedstock ?? null,
-    efficiencyPercentageRecyclingEndOfLife: request.efficiencyPercentageRecyclingEndOfLife ?? null,
+    ...materialCircularInformation(request),
     technicalLifetime: request.technicalLifetime ?? null,
     functionalLifetime: request.functionalLifetime ?? null,
     productReusedPercentageFeedstock: request.productReusedPercentageFeedstock ?? null,

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ImportedElement } from '../imports/imported-element';
 
 /**
  * Row types of the store's tables, as Kysely sees them. Column names are the wire names of the API where a column
@@ -236,24 +237,15 @@ export interface ElementsTable {
   userEdited: Generated<Flag>;
 }
 
-/** An element read by an import that has not finished yet; swapped into `elements` when the import completes. */
-export interface StagedElementsTable {
+/**
+ * An element read by an import that has not finished yet; swapped into `elements` when the import completes. The
+ * importer's element with its lookups as JSON text.
+ */
+export type StagedElementsTable = Omit<ImportedElement, 'phaseLookup' | 'classificationLookup'> & {
   buildingFileId: string;
-  id: string;
-  name: string | null;
-  materialName: string | null;
-  typeName: string | null;
-  elementClass: string | null;
-  volume: number | null;
-  area: number | null;
-  height: number | null;
-  width: number | null;
-  length: number | null;
-  weight: number | null;
   phaseLookup: string;
   classificationLookup: string;
-  floor: string | null;
-}
+};
 
 /** A material of an element database. Multilingual texts and the circular/financial blocks are JSON. */
 export interface MaterialsTable {

@@ -10,6 +10,8 @@ import type {
 } from '../../shared/api';
 import { BuildingFileStatuses, BuildingFileType, BuildingRequestFileType, enumValue } from '../../shared/api';
 import type { Principal } from '../auth/principal';
+import { createCatalogue } from '../calc/inputs';
+import { validationFigures } from '../calc/validation';
 import type { ServerContext } from '../context';
 import { badRequest, conflict, notFound } from '../errors';
 import { enqueueJob } from '../jobs/queue';
@@ -23,21 +25,9 @@ import { storeThenSwitch } from './blob-switch';
 /** A building file row as stored. */
 export type BuildingFileRow = BuildingFilesTable;
 
-/** Validation figures before any have been computed (decisions §8: zero elements → 0). */
+/** Validation figures before any have been computed: those of no elements (decisions §8: zero elements → 0). */
 export function emptyValidation(): BuildingFileValidation {
-  return {
-    percentageClassificationAssignedByNumber: 0,
-    percentageClassificationAssignedByVolume: 0,
-    percentageVolumeBaseQuantityAssignedByNumber: 0,
-    percentageAreaBaseQuantityAssignedByNumber: 0,
-    percentageLengthBaseQuantityAssignedByNumber: 0,
-    percentageBaseQuantitiesAssignedByNumber: 0,
-    percentageMaterialSpecifiedByNumber: 0,
-    percentageMaterialSpecifiedByVolume: 0,
-    percentageElementsWithKnownMassByNumber: 0,
-    percentageElementsMappedByNumber: 0,
-    percentageElementsMappedByVolume: 0,
-  };
+  return validationFigures([], createCatalogue());
 }
 
 /** The wire shape of a building file. */

@@ -6,9 +6,11 @@ import { seedSystemData } from './store/seed/system-data';
 import { ensureLocalAccount } from './store/seed/local-account';
 import { prepareServer, startServer } from './server';
 import type { ScopeKind } from './store/tables';
+import { parentChannel } from './parent-channel';
+import { BOOTSTRAP_KEY_ENV } from '../shared/embedded-server';
 
 const usage = `Usage:
-  serve [--port <n>] [--host <addr>] [--data <dir>] [--bootstrap-key <key>] [--demo] [--public-url <url>] [--no-worker | --worker-only]
+  serve [--port <n>] [--host <addr>] [--data <dir>] [--bootstrap-key <key> (or env CIRCULARITY_BOOTSTRAP_KEY)] [--demo] [--public-url <url>] [--no-worker | --worker-only]
         starts the API and the job worker (default 127.0.0.1:8080, data in ./.data)
   token create --scope account|portfolio:<id>|building:<id> --level 50|70|90 [--expires <iso>] [--name <name>] [--data <dir>]
         prints a new API key for the local account`;
@@ -83,7 +85,7 @@ async function workerOnly(dataDir: string, logger: boolean): Promise<void> {
   stopOnSignals(server.close);
 }
 
-/** Closes gracefully on the first SIGTERM or SIGINT, then exits. */
+/** Closes gracefully on the first SIGTERM or SIGINT (or shutdown request of a parent process), then exits. */
 function stopOnSignals(close: () => Promise<void>): void {
   let closing = false;
   const shutdown = (signal: string): void => {
@@ -100,6 +102,11 @@ function stopOnSignals(close: () => Promise<void>): void {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  parentChannel()?.onShutdown(() => shutdown('Shutdown request'));
+}
+
+function nonEmpty(text: string | undefined): string | undefined {
+  return text === undefined || text === '' ? undefined : text;
 }
 
 /** `serve`: listens until SIGTERM/SIGINT, then finishes in-flight requests and closes the database. */
@@ -124,18 +131,27 @@ async function serveCommand(args: string[]): Promise<void> {
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0..65535, not '${values.port}'.`);
-  const server = await startServer({
-    dataDir: values.data,
-    host: values.host,
-    port,
-    bootstrapKey: values['bootstrap-key'],
-    demo: values.demo,
-    logger: !values.quiet,
-    worker: !values['no-worker'],
-    config: { publicBaseUrl: values['public-url'] },
-  });
+  const bootstrapKey = values['bootstrap-key'] ?? nonEmpty(process.env[BOOTSTRAP_KEY_ENV]);
+  const parent = parentChannel();
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({
+      dataDir: values.data,
+      host: values.host,
+      port,
+      bootstrapKey,
+      demo: values.demo,
+      logger: !values.quiet,
+      worker: !values['no-worker'],
+      config: { publicBaseUrl: values['public-url'] },
+    });
+  } catch (error) {
+    parent?.send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+  parent?.send({ type: 'listening', url: server.url });
   console.log(`Circularity Desk API listening on ${server.url} (data in ${values.data}; OpenAPI at ${server.url}/api/v2.3/openapi.json)`);
-  if (values.demo && values['bootstrap-key'] === undefined) {
+  if (values.demo && bootstrapKey === undefined) {
     // A sample-data start without a chosen key gets a fresh administrator key, so the first request can be made at once.
     const token = await createToken(server.context.db, {
       accountId: server.localAccountId,

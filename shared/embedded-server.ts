@@ -1,0 +1,30 @@
+/**
+ * What the desktop app and the embedded server of its Local workspace say to each other over the channel of the
+ * process that runs the server (a Node child process in browser mode, an Electron utilityProcess in the app).
+ */
+
+/** Server → app: it listens at `url`, or it could not start. */
+export type EmbeddedServerMessage = { type: 'listening'; url: string } | { type: 'failed'; message: string };
+
+/** App → server: finish open requests and jobs, close the database, exit. Works where signals do not (Windows). */
+export type EmbeddedServerCommand = { type: 'shutdown' };
+
+/** Environment variable carrying the Local workspace's key, so it never appears in a process list. */
+export const BOOTSTRAP_KEY_ENV = 'CIRCULARITY_BOOTSTRAP_KEY';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Reads a server message; anything else is ignored by the caller. */
+export function embeddedServerMessageOf(value: unknown): EmbeddedServerMessage | undefined {
+  if (!isRecord(value)) return undefined;
+  if (value['type'] === 'listening' && typeof value['url'] === 'string') return { type: 'listening', url: value['url'] };
+  if (value['type'] === 'failed' && typeof value['message'] === 'string') return { type: 'failed', message: value['message'] };
+  return undefined;
+}
+
+/** Whether a message from the app asks the server to shut down. */
+export function isShutdownCommand(value: unknown): value is EmbeddedServerCommand {
+  return isRecord(value) && value['type'] === 'shutdown';
+}

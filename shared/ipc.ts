@@ -1,0 +1,387 @@
+/**
+ * The Bridge contract between the renderer and its host (Electron main, or the browser host over a WebSocket):
+ * every channel with the TypeBox schemas of its request and its value, and every event the host sends.
+ * Both hosts validate requests against these schemas because the renderer is the less trusted side; the renderer
+ * gets a `Bridge` built from the same table, so a channel exists once, with one name, on both sides.
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { AccountTypeSchema } from './api/enums';
+import { Problem } from './api/schemas';
+
+// --- results --------------------------------------------------------------------------------------------------------
+
+/** Why a bridge call failed, as a code the renderer can switch over. */
+export const IpcErrorCode = Type.Union([
+  Type.Literal('invalid-request'),
+  Type.Literal('untrusted-sender'),
+  Type.Literal('not-found'),
+  Type.Literal('conflict'),
+  Type.Literal('insecure-storage'),
+  Type.Literal('storage-failed'),
+  Type.Literal('unavailable'),
+  Type.Literal('internal'),
+]);
+/** Why a bridge call failed. */
+export type IpcErrorCode = Static<typeof IpcErrorCode>;
+
+/** A failed bridge call: a code and a message meant for the user. */
+export const IpcError = Type.Object({ code: IpcErrorCode, message: Type.String() });
+/** A failed bridge call. */
+export type IpcError = Static<typeof IpcError>;
+
+/** The outcome of every bridge call. */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+/** A bridge call that failed for a reason the host can name; hosts turn it into `{ ok: false, error }`. */
+export class BridgeError extends Error {
+  constructor(
+    readonly code: IpcErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BridgeError';
+  }
+}
+
+// --- shapes -----------------------------------------------------------------------------------------------------------
+
+const Id = Type.String({ minLength: 1, maxLength: 100 });
+const Nothing = Type.Null();
+const NoInput = Type.Object({}, { additionalProperties: false });
+
+/** The API versions a connection can speak. */
+export const ConnectionApiVersion = Type.Union([Type.Literal('v2.3'), Type.Literal('v2.1')]);
+
+/** `local`: the embedded server the app runs itself; `remote`: any server that speaks the spec. */
+export const ConnectionKind = Type.Union([Type.Literal('local'), Type.Literal('remote')]);
+/** Where a connection's server runs. */
+export type ConnectionKind = Static<typeof ConnectionKind>;
+
+/** A server's address: http(s) only, no credentials, no query or fragment. */
+export const BaseUrl = Type.String({ minLength: 8, maxLength: 2000, pattern: '^https?://[^\\s?#@]+$' });
+
+/** A connection profile as the renderer sees it: never its key, only whether one is stored. */
+export const Connection = Type.Object(
+  {
+    id: Id,
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    baseUrl: BaseUrl,
+    apiVersion: ConnectionApiVersion,
+    kind: ConnectionKind,
+    hasKey: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+/** A connection profile. */
+export type Connection = Static<typeof Connection>;
+
+/** All connections and the one the app works with. */
+export const ConnectionList = Type.Object(
+  { connections: Type.Array(Connection), activeId: Type.Union([Id, Type.Null()]) },
+  { additionalProperties: false },
+);
+/** All connections and the active one. */
+export type ConnectionList = Static<typeof ConnectionList>;
+
+/** What the user fills in to add a connection to a remote server. */
+export const ConnectionDraft = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    baseUrl: BaseUrl,
+    apiVersion: ConnectionApiVersion,
+  },
+  { additionalProperties: false },
+);
+/** A new connection. */
+export type ConnectionDraft = Static<typeof ConnectionDraft>;
+
+const ConnectionRef = Type.Object({ connectionId: Id }, { additionalProperties: false });
+
+/** A changed connection: all of its editable fields. */
+export const ConnectionUpdate = Type.Object(
+  { connectionId: Id, ...ConnectionDraft.properties },
+  { additionalProperties: false },
+);
+
+/** What "Test connection" found: the account the key belongs to, as `/accounts/current` answers. */
+export const ConnectionTestResult = Type.Union([
+  Type.Object(
+    { kind: Type.Literal('ok'), accountName: Type.String(), accountType: AccountTypeSchema },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { kind: Type.Literal('problem'), status: Type.Integer(), title: Type.String(), detail: Type.String() },
+    { additionalProperties: false },
+  ),
+  Type.Object({ kind: Type.Literal('network'), message: Type.String() }, { additionalProperties: false }),
+]);
+/** What "Test connection" found. */
+export type ConnectionTestResult = Static<typeof ConnectionTestResult>;
+
+/**
+ * How keys are protected at rest. `os-encryption`: Electron safeStorage (DPAPI, Keychain, libsecret/kwallet);
+ * `os-keyring`: a vault key kept in the OS keyring; `key-file`: a vault key in a file only this user can read;
+ * `basic-text`: Linux without a keyring, where safeStorage only obfuscates; `memory`: nothing is stored (tests).
+ */
+export const KeyProtection = Type.Union([
+  Type.Literal('os-encryption'),
+  Type.Literal('os-keyring'),
+  Type.Literal('key-file'),
+  Type.Literal('basic-text'),
+  Type.Literal('memory'),
+]);
+/** How keys are protected at rest. */
+export type KeyProtection = Static<typeof KeyProtection>;
+
+/** The vault's protection, and whether storing a key needs the user's consent first. */
+export const VaultStatus = Type.Object(
+  { protection: KeyProtection, needsConsent: Type.Boolean() },
+  { additionalProperties: false },
+);
+/** The vault's protection. */
+export type VaultStatus = Static<typeof VaultStatus>;
+
+/** Stores a connection's key; `allowInsecureStorage` is the user's consent when the vault needs one. */
+export const SetKeyRequest = Type.Object(
+  {
+    connectionId: Id,
+    key: Type.String({ minLength: 1, maxLength: 4096, pattern: '^[\\x21-\\x7e]+$' }),
+    allowInsecureStorage: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/** The state of the embedded server of the Local workspace. */
+export const LocalWorkspaceStatus = Type.Object(
+  {
+    state: Type.Union([Type.Literal('starting'), Type.Literal('running'), Type.Literal('stopped'), Type.Literal('failed')]),
+    message: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+/** The state of the embedded server. */
+export type LocalWorkspaceStatus = Static<typeof LocalWorkspaceStatus>;
+
+/** Which host runs the renderer, and facts the renderer shows in its About and settings. */
+export const AppInfo = Type.Object(
+  {
+    version: Type.String(),
+    host: Type.Union([Type.Literal('electron'), Type.Literal('browser')]),
+    platform: Type.String(),
+    userDataDir: Type.String(),
+  },
+  { additionalProperties: false },
+);
+/** Which host runs the renderer. */
+export type AppInfo = Static<typeof AppInfo>;
+
+/**
+ * A JSON call of the API through the host's queued client, which adds the connection's key. Binary uploads and
+ * downloads do not pass the bridge: the host streams them from and to disk itself.
+ */
+export const ApiRequest = Type.Object(
+  {
+    connectionId: Id,
+    operationId: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9]+$' }),
+    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+    query: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]))),
+    headers: Type.Optional(Type.Record(Type.String(), Type.String())),
+    body: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+/** A JSON call of the API. */
+export type ApiRequest = Static<typeof ApiRequest>;
+
+/** What a call got: an answer, a problem answer, or (after the host's retries) no usable answer at all. */
+export const ApiAnswer = Type.Union([
+  Type.Object(
+    {
+      kind: Type.Literal('ok'),
+      status: Type.Integer(),
+      value: Type.Unknown(),
+      location: Type.Union([Type.String(), Type.Null()]),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object({ kind: Type.Literal('problem'), status: Type.Integer(), problem: Problem }, { additionalProperties: false }),
+  Type.Object(
+    {
+      kind: Type.Literal('network'),
+      reason: Type.Union([
+        Type.Literal('unreachable'),
+        Type.Literal('timeout'),
+        Type.Literal('aborted'),
+        Type.Literal('invalid-request'),
+        Type.Literal('invalid-response'),
+      ]),
+      message: Type.String(),
+    },
+    { additionalProperties: false },
+  ),
+]);
+/** What a call got. */
+export type ApiAnswer = Static<typeof ApiAnswer>;
+
+/** How busy a connection's queued client is, for the tray and the status bar. */
+export const HttpActivity = Type.Object(
+  { connectionId: Id, queued: Type.Integer({ minimum: 0 }), running: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false },
+);
+/** How busy a connection's queued client is. */
+export type HttpActivity = Static<typeof HttpActivity>;
+
+/** An http(s) address the user clicked, to open in the system browser. */
+export const ExternalUrl = Type.Object(
+  { url: Type.String({ maxLength: 2000, pattern: '^https?://' }) },
+  { additionalProperties: false },
+);
+
+// --- the contract -----------------------------------------------------------------------------------------------------
+
+/** One request/response channel. */
+export interface ChannelDefinition<Request extends TSchema = TSchema, Response extends TSchema = TSchema> {
+  readonly request: Request;
+  readonly response: Response;
+}
+
+function channel<Request extends TSchema, Response extends TSchema>(
+  request: Request,
+  response: Response,
+): ChannelDefinition<Request, Response> {
+  return { request, response };
+}
+
+/** Every request/response channel, named `namespace:kebab-action`. */
+export const ipcChannels = {
+  'app:info': channel(NoInput, AppInfo),
+  'connections:list': channel(NoInput, ConnectionList),
+  'connections:add': channel(ConnectionDraft, Connection),
+  'connections:update': channel(ConnectionUpdate, Connection),
+  'connections:remove': channel(ConnectionRef, Nothing),
+  'connections:activate': channel(ConnectionRef, Nothing),
+  'connections:test': channel(ConnectionRef, ConnectionTestResult),
+  'vault:status': channel(NoInput, VaultStatus),
+  'vault:has-key': channel(ConnectionRef, Type.Boolean()),
+  'vault:set-key': channel(SetKeyRequest, Nothing),
+  'vault:clear-key': channel(ConnectionRef, Nothing),
+  'api:request': channel(ApiRequest, ApiAnswer),
+  'local:status': channel(NoInput, LocalWorkspaceStatus),
+  'local:restart': channel(NoInput, LocalWorkspaceStatus),
+  'shell:open-external': channel(ExternalUrl, Nothing),
+} as const;
+
+/** A channel's name. */
+export type IpcChannel = keyof typeof ipcChannels;
+/** What a channel takes. */
+export type IpcRequest<C extends IpcChannel> = Static<(typeof ipcChannels)[C]['request']>;
+/** What a channel answers. */
+export type IpcValue<C extends IpcChannel> = Static<(typeof ipcChannels)[C]['response']>;
+
+/** Every event the host sends the renderer, with its payload. */
+export const ipcEvents = {
+  'connections:changed': ConnectionList,
+  'local:status-changed': LocalWorkspaceStatus,
+  'http:activity': HttpActivity,
+} as const;
+
+/** An event's name. */
+export type IpcEvent = keyof typeof ipcEvents;
+/** An event's payload. */
+export type IpcEventPayload<E extends IpcEvent> = Static<(typeof ipcEvents)[E]>;
+
+/** The channel names, for hosts that register one handler each. */
+export const IPC_CHANNELS = Object.keys(ipcChannels) as IpcChannel[];
+/** The event names. */
+export const IPC_EVENTS = Object.keys(ipcEvents) as IpcEvent[];
+
+/** The single IPC channel events travel on in Electron; the event name is part of the message. */
+export const IPC_EVENT_CHANNEL = 'bridge:event';
+
+// --- the Bridge --------------------------------------------------------------------------------------------------------
+
+type KebabToCamel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<KebabToCamel<Tail>>}` : S;
+type Namespace<C extends string> = C extends `${infer N}:${string}` ? N : never;
+type Action<C extends string> = C extends `${string}:${infer A}` ? KebabToCamel<A> : never;
+
+/** The renderer's view of the host: `bridge.connections.list()`, `bridge.vault.hasKey({ connectionId })`, `bridge.on(…)`. */
+export type Bridge = {
+  [N in Namespace<IpcChannel>]: {
+    [C in IpcChannel as Namespace<C> extends N ? Action<C> : never]: object extends IpcRequest<C>
+      ? (request?: IpcRequest<C>) => Promise<IpcResult<IpcValue<C>>>
+      : (request: IpcRequest<C>) => Promise<IpcResult<IpcValue<C>>>;
+  };
+} & {
+  /** Listens to a host event; returns the function that stops listening. */
+  on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
+};
+
+/** How a host transport sends a call and delivers events; the Bridge is built on top of it. */
+export interface BridgeTransport {
+  invoke(channel: IpcChannel, request: unknown): Promise<IpcResult<unknown>>;
+  subscribe(listener: (event: IpcEvent, payload: unknown) => void): () => void;
+}
+
+function kebabToCamel(text: string): string {
+  return text.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/** Splits `namespace:kebab-action` into the Bridge's namespace and method name. */
+export function bridgeMethodOf(channel: IpcChannel): { namespace: string; method: string } {
+  const [namespace = '', action = ''] = channel.split(':');
+  return { namespace, method: kebabToCamel(action) };
+}
+
+/** Builds the named Bridge from a transport: one method per channel of the contract, and `on` for events. */
+export function createBridge(transport: BridgeTransport): Bridge {
+  const bridge: Record<string, unknown> = {};
+  for (const channelName of IPC_CHANNELS) {
+    const { namespace, method } = bridgeMethodOf(channelName);
+    const methods = (bridge[namespace] ??= {}) as Record<string, unknown>;
+    methods[method] = (request: unknown = {}) => transport.invoke(channelName, request);
+  }
+  const listeners = new Map<IpcEvent, Set<(payload: unknown) => void>>();
+  let unsubscribe: (() => void) | undefined;
+  bridge['on'] = (event: IpcEvent, listener: (payload: unknown) => void) => {
+    const set = listeners.get(event) ?? new Set();
+    listeners.set(event, set);
+    set.add(listener);
+    unsubscribe ??= transport.subscribe((name, payload) => {
+      for (const each of listeners.get(name) ?? []) each(payload);
+    });
+    return () => {
+      set.delete(listener);
+    };
+  };
+  // The methods are built from the same table the type is computed from, so the shapes agree.
+  return bridge as Bridge;
+}
+
+// --- validation -------------------------------------------------------------------------------------------------------
+
+/** Whether a name is a channel of the contract. */
+export function isIpcChannel(name: unknown): name is IpcChannel {
+  return typeof name === 'string' && Object.hasOwn(ipcChannels, name);
+}
+
+/** Checks a request against its channel's schema; returns the first problem as a sentence, or undefined when valid. */
+export function requestProblem(channelName: IpcChannel, request: unknown): string | undefined {
+  const schema = ipcChannels[channelName].request;
+  if (Value.Check(schema, request)) return undefined;
+  const [first] = Value.Errors(schema, request);
+  if (first === undefined) return `The request of ${channelName} is not valid.`;
+  const where = first.instancePath === '' ? 'the request' : first.instancePath;
+  return `The request of ${channelName} is not valid: ${where} ${first.message}.`;
+}
+
+/** Checks a value against its channel's response schema (hosts check what they send, tests check what they get). */
+export function isChannelValue<C extends IpcChannel>(channelName: C, value: unknown): value is IpcValue<C> {
+  return Value.Check(ipcChannels[channelName].response, value);
+}
+
+/** Turns what a handler threw into the error half of a result; unknown errors never leak their internals. */
+export function ipcErrorOf(error: unknown): IpcError {
+  if (error instanceof BridgeError) return { code: error.code, message: error.message };
+  return { code: 'internal', message: 'Something went wrong in the app. The details are in its log.' };
+}

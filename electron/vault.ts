@@ -1,0 +1,206 @@
+/**
+ * The key vault: the API key of each connection, kept in the main process. The renderer may ask whether a
+ * connection has a key, set it and clear it; only the main process reads a key, to add it to a request.
+ */
+import { Type, type Static } from 'typebox';
+import { assertNever } from '../shared/api/enums';
+import { BridgeError, type KeyProtection, type VaultStatus } from '../shared/ipc';
+import { readJsonFile, setAsideInvalidFile, writeJsonFile } from './json-file';
+
+/** How a key is stored: the user's consent to obfuscation-only storage, and whether to remember it. */
+export interface VaultSetOptions {
+  allowInsecureStorage?: boolean;
+  rememberConsent?: boolean;
+}
+
+/** Where the host keeps connection keys. */
+export interface Vault {
+  /** How keys are protected, and whether storing one needs the user's consent first. */
+  status(): Promise<VaultStatus>;
+  /** Whether a key is stored for the connection (even one that can no longer be decrypted). */
+  has(connectionId: string): Promise<boolean>;
+  /** The connection's key, for the main process only; never exposed to the renderer. */
+  get(connectionId: string): Promise<string | undefined>;
+  /**
+   * Stores the connection's key. `allowInsecureStorage` is the user's consent when the vault needs one; it is
+   * remembered for later keys unless `rememberConsent` is false (for keys the app makes itself, not the user).
+   */
+  set(connectionId: string, key: string, options?: VaultSetOptions): Promise<void>;
+  /** Forgets the connection's key. */
+  clear(connectionId: string): Promise<void>;
+}
+
+/** A vault that keeps keys in memory only, for tests and for hosts that must not write secrets. */
+export class MemoryVault implements Vault {
+  readonly #keys = new Map<string, string>();
+
+  async status(): Promise<VaultStatus> {
+    return { protection: 'memory', needsConsent: false };
+  }
+
+  async has(connectionId: string): Promise<boolean> {
+    return this.#keys.has(connectionId);
+  }
+
+  async get(connectionId: string): Promise<string | undefined> {
+    return this.#keys.get(connectionId);
+  }
+
+  async set(connectionId: string, key: string): Promise<void> {
+    this.#keys.set(connectionId, key);
+  }
+
+  async clear(connectionId: string): Promise<void> {
+    this.#keys.delete(connectionId);
+  }
+}
+
+/**
+ * Encrypts keys for a file vault. The connection id is bound to the ciphertext, so a ciphertext copied to another
+ * connection does not decrypt there (the key of one server must never be sent to another).
+ */
+export interface VaultCipher {
+  readonly protection: KeyProtection;
+  /** True when the cipher only obfuscates, so storing a key needs the user's consent. */
+  readonly needsConsent: boolean;
+  encrypt(plain: string, connectionId: string): Promise<Uint8Array>;
+  /** Throws when the data was not encrypted by this cipher for this connection. */
+  decrypt(data: Uint8Array, connectionId: string): Promise<string>;
+}
+
+const CIPHERTEXT_TAG = 'v1:';
+
+const VaultDocument = Type.Object({
+  insecureStorageConsent: Type.Boolean(),
+  keys: Type.Record(Type.String(), Type.String()),
+});
+type VaultDocument = Static<typeof VaultDocument>;
+
+const INSECURE_STORAGE_MESSAGE =
+  'This system offers no keyring, so the key would be stored only obfuscated, not encrypted: anyone who can read ' +
+  'your files could recover it. Allow storing it anyway, or install and enable a keyring such as GNOME Keyring or ' +
+  'KWallet and restart the app.';
+
+const UNREADABLE_KEY_MESSAGE =
+  'The stored key of this connection cannot be read: it was stored by another version of the app, on another system, ' +
+  'or with a keyring that is no longer available. Enter the key again.';
+
+function storageFailure(action: string, error: unknown): BridgeError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const reason = typeof code === 'string' ? ` (${code})` : '';
+  return new BridgeError('storage-failed', `The key vault could not be ${action}${reason}.`);
+}
+
+/** One vault for both hosts: ciphertexts `v1:<base64>` per connection in `<userDataDir>/vault.json` (0600, written with writeJsonFile). */
+export class FileVault implements Vault {
+  readonly #file: string;
+  readonly #cipher: VaultCipher;
+  #document: VaultDocument;
+  // Mutations run one after another, each writing the whole document from the state the previous one left.
+  #queue: Promise<void> = Promise.resolve();
+
+  /** Path of an unreadable vault file that was moved aside at open, if any (its keys must be entered again). */
+  readonly setAside: string | undefined;
+
+  private constructor(file: string, cipher: VaultCipher, document: VaultDocument, setAside: string | undefined) {
+    this.#file = file;
+    this.#cipher = cipher;
+    this.#document = document;
+    this.setAside = setAside;
+  }
+
+  /** Reads the vault file; an unreadable one is moved aside and the vault starts empty. */
+  static async open(file: string, cipher: VaultCipher): Promise<FileVault> {
+    let read;
+    try {
+      read = await readJsonFile(file, VaultDocument);
+    } catch (error) {
+      throw storageFailure('read', error);
+    }
+    switch (read.kind) {
+      case 'ok':
+        return new FileVault(file, cipher, read.value, undefined);
+      case 'missing':
+        return new FileVault(file, cipher, { insecureStorageConsent: false, keys: {} }, undefined);
+      case 'invalid': {
+        let aside: string;
+        try {
+          aside = await setAsideInvalidFile(file);
+        } catch (error) {
+          throw storageFailure('read', error);
+        }
+        return new FileVault(file, cipher, { insecureStorageConsent: false, keys: {} }, aside);
+      }
+      default:
+        return assertNever(read);
+    }
+  }
+
+  async status(): Promise<VaultStatus> {
+    return {
+      protection: this.#cipher.protection,
+      needsConsent: this.#cipher.needsConsent && !this.#document.insecureStorageConsent,
+    };
+  }
+
+  async has(connectionId: string): Promise<boolean> {
+    return Object.hasOwn(this.#document.keys, connectionId);
+  }
+
+  async get(connectionId: string): Promise<string | undefined> {
+    if (!Object.hasOwn(this.#document.keys, connectionId)) return undefined;
+    const stored = this.#document.keys[connectionId] ?? '';
+    if (!stored.startsWith(CIPHERTEXT_TAG)) throw new BridgeError('storage-failed', UNREADABLE_KEY_MESSAGE);
+    try {
+      return await this.#cipher.decrypt(Buffer.from(stored.slice(CIPHERTEXT_TAG.length), 'base64'), connectionId);
+    } catch {
+      throw new BridgeError('storage-failed', UNREADABLE_KEY_MESSAGE);
+    }
+  }
+
+  async set(connectionId: string, key: string, options: VaultSetOptions = {}): Promise<void> {
+    await this.#mutate(async (current) => {
+      const consentGiven = options.allowInsecureStorage === true;
+      if (this.#cipher.needsConsent && !current.insecureStorageConsent && !consentGiven) {
+        throw new BridgeError('insecure-storage', INSECURE_STORAGE_MESSAGE);
+      }
+      const remember = this.#cipher.needsConsent && consentGiven && options.rememberConsent !== false;
+      let encrypted: Uint8Array;
+      try {
+        encrypted = await this.#cipher.encrypt(key, connectionId);
+      } catch (error) {
+        if (error instanceof BridgeError) throw error;
+        throw new BridgeError('storage-failed', "The key could not be encrypted with the system's key store. Try again.");
+      }
+      return {
+        insecureStorageConsent: current.insecureStorageConsent || remember,
+        keys: { ...current.keys, [connectionId]: CIPHERTEXT_TAG + Buffer.from(encrypted).toString('base64') },
+      };
+    });
+  }
+
+  async clear(connectionId: string): Promise<void> {
+    await this.#mutate(async (current) => {
+      if (!Object.hasOwn(current.keys, connectionId)) return undefined;
+      const keys = { ...current.keys };
+      delete keys[connectionId];
+      return { ...current, keys };
+    });
+  }
+
+  /** Runs a change after the ones before it; `undefined` means nothing changed. Memory follows only a written file. */
+  #mutate(change: (current: VaultDocument) => Promise<VaultDocument | undefined>): Promise<void> {
+    const run = this.#queue.then(async () => {
+      const next = await change(this.#document);
+      if (next === undefined) return;
+      try {
+        await writeJsonFile(this.#file, next, 0o600);
+      } catch (error) {
+        throw storageFailure('saved', error);
+      }
+      this.#document = next;
+    });
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+}

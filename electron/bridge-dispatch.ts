@@ -1,0 +1,52 @@
+/**
+ * One implementation of the Bridge contract for both hosts: the handlers of every channel, and the dispatch that
+ * checks the channel and the request before a handler sees it. Electron's IPC (`ipc.ts`) and the browser host's
+ * WebSocket (`web-host.ts`) are only transports over it.
+ */
+import {
+  ipcErrorOf,
+  isIpcChannel,
+  requestProblem,
+  type IpcChannel,
+  type IpcEvent,
+  type IpcEventPayload,
+  type IpcRequest,
+  type IpcResult,
+  type IpcValue,
+} from '../shared/ipc';
+
+/** A handler for every channel of the contract; a handler throws `BridgeError` for failures the user should read. */
+export type BridgeHandlers = {
+  [C in IpcChannel]: (request: IpcRequest<C>) => Promise<IpcValue<C>>;
+};
+
+/** Sends host events to whoever listens (the window in Electron, every socket in browser mode). */
+export type BridgeEventSink = <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>) => void;
+
+/** Where a dispatch logs what it did not show the renderer. */
+export type DispatchLog = (message: string, error: unknown) => void;
+
+/**
+ * Runs one call from the renderer: an unknown channel or an invalid request is refused before any handler runs;
+ * a handler's failure becomes `{ ok: false, error }` and never reaches the renderer as an exception.
+ */
+export async function dispatchBridgeCall(
+  handlers: BridgeHandlers,
+  channel: unknown,
+  request: unknown,
+  log: DispatchLog,
+): Promise<IpcResult<unknown>> {
+  if (!isIpcChannel(channel)) {
+    return { ok: false, error: { code: 'invalid-request', message: `There is no bridge channel '${String(channel)}'.` } };
+  }
+  const problem = requestProblem(channel, request);
+  if (problem !== undefined) return { ok: false, error: { code: 'invalid-request', message: problem } };
+  try {
+    const handler = handlers[channel] as (request: unknown) => Promise<unknown>;
+    return { ok: true, value: await handler(request) };
+  } catch (error) {
+    const failure = ipcErrorOf(error);
+    if (failure.code === 'internal') log(`Bridge call ${channel} failed`, error);
+    return { ok: false, error: failure };
+  }
+}

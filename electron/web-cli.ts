@@ -1,0 +1,103 @@
+/**
+ * `npm run web`: the app in a browser, for machines where Electron cannot run. Builds the renderer if needed, starts
+ * the same desktop services as the Electron app (with a file vault) and the browser host, and prints the one address
+ * to open.
+ */
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startDesktopHost } from './desktop';
+import { openLocalKeyCipher } from './local-key-cipher';
+import { nodeProcessLauncher } from './node-process-launcher';
+import { ensureRendererBuilt } from './renderer-build';
+import { defaultUserDataDir } from './user-data-dir';
+import { FileVault } from './vault';
+import { DEFAULT_WEB_PORT, startWebHost } from './web-host';
+
+const REPOSITORY_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const usage = `Usage: npm run web -- [--port <n>] [--user-data <dir>]
+  --port        port on 127.0.0.1 (default ${DEFAULT_WEB_PORT}; 0 picks a free one)
+  --user-data   folder of connections, keys and the Local workspace (default: the installed app's)`;
+
+function log(message: string, error?: unknown): void {
+  const detail = error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`;
+  console.error(`${new Date().toISOString()} ${message}${detail}`);
+}
+
+/** Opens an address in the system browser; browser mode has no Electron shell. */
+async function openInSystemBrowser(url: string): Promise<void> {
+  const command = process.platform === 'win32' ? 'explorer' : process.platform === 'darwin' ? 'open' : 'xdg-open';
+  const child = spawn(command, [url], { detached: true, stdio: 'ignore' });
+  child.on('error', (error) => log(`Opening ${url} failed`, error));
+  child.unref();
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: String(DEFAULT_WEB_PORT) },
+      'user-data': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0..65535, not '${values.port}'.\n${usage}`);
+  const userDataDir = path.resolve(values['user-data'] ?? defaultUserDataDir());
+
+  const staticDir = path.join(REPOSITORY_ROOT, 'dist', 'renderer');
+  if (await ensureRendererBuilt(REPOSITORY_ROOT, staticDir)) log('Built the app.');
+
+  const cipher = await openLocalKeyCipher(userDataDir);
+  const vault = await FileVault.open(path.join(userDataDir, 'vault.json'), cipher);
+  const version = (JSON.parse(await readFile(path.join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  const host = await startDesktopHost({
+    userDataDir,
+    host: 'browser',
+    version,
+    vault,
+    startLocalServer: nodeProcessLauncher(),
+    openExternal: openInSystemBrowser,
+    log,
+  });
+  const web = await startWebHost({
+    port,
+    staticDir,
+    handlers: host.handlers,
+    onEvent: (sink) => host.onEvent(sink),
+    log,
+  }).catch(async (error: unknown) => {
+    await host.close();
+    throw error;
+  });
+  const protection = (await vault.status()).protection;
+  log(`User data in ${userDataDir}; keys protected by ${protection === 'os-keyring' ? 'a vault key in the OS keyring' : 'a vault key file only this user can read'}.`);
+  console.log(`Circularity Desk is running at ${web.url}`);
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} received: stopping.`);
+    Promise.all([web.close(), host.close()]).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log('Stopping failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,224 @@
+/**
+ * Browser mode: serves the built renderer and the Bridge over a WebSocket, on 127.0.0.1 only. The bridge holds the
+ * power (keys, disk, servers), so a socket is accepted only with this start's random session token, from a page of
+ * this very origin (no other site's page can drive it), and for a Host header naming this address (no DNS rebinding).
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { IpcEvent } from '../shared/ipc';
+import {
+  BRIDGE_SOCKET_PATH,
+  SESSION_PARAM,
+  bridgeInvokeOf,
+  type BridgeHostMessage,
+} from '../shared/web-bridge-protocol';
+import { dispatchBridgeCall, type BridgeEventSink, type BridgeHandlers, type DispatchLog } from './bridge-dispatch';
+import { CONTENT_SECURITY_POLICY } from './content-security-policy';
+
+/** The port browser mode uses unless told otherwise: a fixed one keeps the page's origin, and its IndexedDB, stable. */
+export const DEFAULT_WEB_PORT = 47_613;
+
+/** How to run the browser host. */
+export interface WebHostOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** The built renderer (`dist/renderer`). */
+  staticDir: string;
+  handlers: BridgeHandlers;
+  /** Subscribes to host events; the web host forwards them to every open page. */
+  onEvent: (sink: BridgeEventSink) => () => void;
+  log: DispatchLog;
+  /** The session token; a random one when absent. */
+  sessionToken?: string;
+}
+
+/** A running browser host. */
+export interface WebHost {
+  /** The address to open, with the session token. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** A socket message larger than this is refused: calls are small JSON, files never pass the bridge. */
+const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
+
+function sameToken(given: string | null, expected: string): boolean {
+  if (given === null) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function securityHeaders(response: ServerResponse): void {
+  response.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  response.setHeader('Referrer-Policy', 'no-referrer');
+  response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+  response.setHeader('X-Frame-Options', 'DENY');
+}
+
+/** Resolves a request path inside the static folder; undefined for anything that would leave it. */
+function staticFileOf(staticDir: string, pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const root = path.resolve(staticDir);
+  const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  return file === root || file.startsWith(`${root}${path.sep}`) ? file : undefined;
+}
+
+async function serveStatic(staticDir: string, request: IncomingMessage, response: ServerResponse, pathname: string): Promise<void> {
+  securityHeaders(response);
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+    return;
+  }
+  let file = staticFileOf(staticDir, pathname === '/' ? '/index.html' : pathname);
+  if (file === undefined) {
+    response.writeHead(404).end();
+    return;
+  }
+  let info = await stat(file).catch(() => undefined);
+  if (info === undefined || !info.isFile()) {
+    // Addresses without a file extension are routes of the app: the page handles them.
+    if (path.extname(pathname) !== '') {
+      response.writeHead(404).end();
+      return;
+    }
+    file = path.join(staticDir, 'index.html');
+    info = await stat(file).catch(() => undefined);
+    if (info === undefined) {
+      response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The app has not been built.');
+      return;
+    }
+  }
+  const isIndex = path.basename(file) === 'index.html';
+  response.writeHead(200, {
+    'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'Content-Length': info.size,
+    // Built assets carry a content hash in their names; the page itself must always be fresh.
+    'Cache-Control': isIndex ? 'no-store' : 'public, max-age=31536000, immutable',
+  });
+  if (request.method === 'HEAD') {
+    response.end();
+    return;
+  }
+  createReadStream(file).pipe(response);
+}
+
+/** Starts the browser host on 127.0.0.1. */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = options.sessionToken ?? randomBytes(24).toString('base64url');
+  let port = options.port;
+  const allowedHosts = (): string[] => [`127.0.0.1:${port}`, `localhost:${port}`];
+
+  const server = createServer((request, response) => {
+    if (!allowedHosts().includes(request.headers.host ?? '')) {
+      response.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Misdirected request.');
+      return;
+    }
+    const { pathname } = new URL(request.url ?? '/', 'http://127.0.0.1');
+    serveStatic(options.staticDir, request, response, pathname).catch((error: unknown) => {
+      options.log('Serving a file of the app failed', error);
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    });
+  });
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const origin = request.headers.origin;
+    const accepted =
+      url.pathname === BRIDGE_SOCKET_PATH &&
+      allowedHosts().includes(request.headers.host ?? '') &&
+      origin !== undefined &&
+      allowedHosts().some((host) => origin === `http://${host}`) &&
+      sameToken(url.searchParams.get(SESSION_PARAM), token);
+    if (!accepted) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request));
+  });
+
+  const send = (ws: WebSocket, message: BridgeHostMessage): void => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  };
+
+  sockets.on('connection', (ws: WebSocket) => {
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(String(data));
+      } catch {
+        return;
+      }
+      const call = bridgeInvokeOf(parsed);
+      if (call === undefined) {
+        // A call whose id can be read still gets an answer, so the page does not wait for ever.
+        const id = typeof parsed === 'object' && parsed !== null ? (parsed as { id?: unknown }).id : undefined;
+        if (typeof id === 'number') {
+          send(ws, { type: 'result', id, result: { ok: false, error: { code: 'invalid-request', message: 'The call is not valid.' } } });
+        }
+        return;
+      }
+      void dispatchBridgeCall(options.handlers, call.channel, call.request, options.log).then((result) =>
+        send(ws, { type: 'result', id: call.id, result }),
+      );
+    });
+  });
+
+  const unsubscribe = options.onEvent((event: IpcEvent, payload: unknown) => {
+    for (const ws of sockets.clients) send(ws, { type: 'event', event, payload });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}/?${SESSION_PARAM}=${token}`,
+    port,
+    async close() {
+      unsubscribe();
+      for (const ws of sockets.clients) ws.terminate();
+      await new Promise<void>((resolve) => sockets.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * The desktop host's Bridge handlers with every real part: the Local workspace server as a child process, a second
+ * real server on 127.0.0.1 as a remote connection, the queued client between them. Only the vault is in memory.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isChannelValue, type IpcChannel, type IpcRequest, type IpcResult, type IpcValue } from '../../../shared/ipc';
+import { dispatchBridgeCall } from '../../../electron/bridge-dispatch';
+import { startDesktopHost, type DesktopHost } from '../../../electron/desktop';
+import { nodeProcessLauncher } from '../../../electron/node-process-launcher';
+import { MemoryVault } from '../../../electron/vault';
+import { startServer, type RunningServer } from '../../../server/server';
+
+const REMOTE_KEY = 'remote-admin-key-0123456789abcdefghijklmnopqrstuvwxyz';
+
+let userDataDir: string;
+let remoteDataDir: string;
+let host: DesktopHost;
+let remote: RunningServer;
+const opened: string[] = [];
+const logged: string[] = [];
+
+async function call<C extends IpcChannel>(channel: C, request: IpcRequest<C>): Promise<IpcResult<IpcValue<C>>> {
+  const result = await dispatchBridgeCall(host.handlers, channel, request, (message) => logged.push(message));
+  if (result.ok) expect(isChannelValue(channel, result.value)).toBe(true);
+  return result as IpcResult<IpcValue<C>>;
+}
+
+async function value<C extends IpcChannel>(channel: C, request: IpcRequest<C>): Promise<IpcValue<C>> {
+  const result = await call(channel, request);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+
+beforeAll(async () => {
+  userDataDir = await mkdtemp(path.join(os.tmpdir(), 'desktop-host-'));
+  remoteDataDir = await mkdtemp(path.join(os.tmpdir(), 'desktop-remote-'));
+  remote = await startServer({ dataDir: remoteDataDir, port: 0, bootstrapKey: REMOTE_KEY, logger: false, worker: false });
+  host = await startDesktopHost({
+    userDataDir,
+    host: 'browser',
+    version: '0.0.0-test',
+    vault: new MemoryVault(),
+    startLocalServer: nodeProcessLauncher(),
+    openExternal: async (url) => {
+      opened.push(url);
+    },
+    log: (message) => logged.push(message),
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await host?.close();
+  await remote?.close();
+  await rm(userDataDir, { recursive: true, force: true });
+  await rm(remoteDataDir, { recursive: true, force: true });
+});
+
+describe('the Local workspace', () => {
+  it('runs on first start as the active connection, with its key stored and the demo portfolio', async () => {
+    expect(host.status().local.state).toBe('running');
+    const list = await value('connections:list', {});
+    const local = list.connections.find((connection) => connection.kind === 'local');
+    expect(local).toMatchObject({ name: 'Local workspace', hasKey: true, apiVersion: 'v2.3' });
+    expect(list.activeId).toBe(local?.id);
+
+    const answer = await value('api:request', { connectionId: local?.id ?? '', operationId: 'listPortfolios' });
+    expect(answer.kind).toBe('ok');
+    expect(answer.kind === 'ok' && (answer.value as { name: string }[]).map((portfolio) => portfolio.name)).toContain('Demo portfolio');
+
+    const test = await value('connections:test', { connectionId: local?.id ?? '' });
+    expect(test).toMatchObject({ kind: 'ok', accountName: expect.any(String), accountType: expect.any(Number) });
+  });
+
+  it('keeps its key: the renderer can neither replace nor clear it, nor delete the connection', async () => {
+    for (const result of [
+      await call('vault:set-key', { connectionId: 'local', key: 'something-else' }),
+      await call('vault:clear-key', { connectionId: 'local' }),
+      await call('connections:remove', { connectionId: 'local' }),
+    ]) {
+      expect(result).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    }
+  });
+});
+
+describe('a remote connection', () => {
+  it('is added, gets a key, tests ok and answers requests with the key the vault holds', async () => {
+    const connection = await value('connections:add', { name: 'Team server', baseUrl: `${remote.url}/`, apiVersion: 'v2.3' });
+    expect(connection).toMatchObject({ kind: 'remote', hasKey: false, baseUrl: remote.url });
+    expect(await value('vault:has-key', { connectionId: connection.id })).toBe(false);
+
+    const withoutKey = await value('connections:test', { connectionId: connection.id });
+    expect(withoutKey).toMatchObject({ kind: 'problem', status: 401 });
+
+    await value('vault:set-key', { connectionId: connection.id, key: REMOTE_KEY });
+    expect(await value('vault:has-key', { connectionId: connection.id })).toBe(true);
+    expect(await value('connections:test', { connectionId: connection.id })).toMatchObject({ kind: 'ok' });
+
+    const created = await value('api:request', {
+      connectionId: connection.id,
+      operationId: 'createPortfolio',
+      body: { name: 'Remote portfolio' },
+    });
+    expect(created).toMatchObject({ kind: 'ok', status: 201, location: expect.stringContaining('/portfolios/') });
+
+    await value('vault:clear-key', { connectionId: connection.id });
+    const cleared = await value('api:request', { connectionId: connection.id, operationId: 'listPortfolios' });
+    expect(cleared).toMatchObject({ kind: 'problem', status: 401 });
+  });
+
+  it('with a wrong key tests as a 401 problem the user can read', async () => {
+    const connection = await value('connections:add', { name: 'Wrong key', baseUrl: remote.url, apiVersion: 'v2.3' });
+    await value('vault:set-key', { connectionId: connection.id, key: 'not-the-right-key' });
+    const test = await value('connections:test', { connectionId: connection.id });
+    expect(test.kind).toBe('problem');
+    expect(test.kind === 'problem' && test.status).toBe(401);
+    expect(test.kind === 'problem' && test.detail.length).toBeGreaterThan(0);
+  });
+
+  it('to an address where nothing listens tests as a network failure', async () => {
+    const connection = await value('connections:add', { name: 'Nobody', baseUrl: 'http://127.0.0.1:9', apiVersion: 'v2.3' });
+    expect(await value('connections:test', { connectionId: connection.id })).toMatchObject({ kind: 'network' });
+  });
+
+  it('to a web server that is not this API is told apart from a working one', async () => {
+    const other = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"up"}');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = other.address() as AddressInfo;
+      const connection = await value('connections:add', { name: 'Not the API', baseUrl: `http://127.0.0.1:${port}`, apiVersion: 'v2.3' });
+      await value('vault:set-key', { connectionId: connection.id, key: 'any-key' });
+      const test = await value('connections:test', { connectionId: connection.id });
+      expect(test).toMatchObject({ kind: 'network', message: expect.stringContaining('not as the Building Circularity Data API') });
+    } finally {
+      other.close();
+    }
+  });
+});
+
+describe('requests the bridge refuses', () => {
+  it('refuses files, unknown operations, unknown connections and non-http links', async () => {
+    for (const operationId of ['uploadBuildingFile', 'downloadBlob']) {
+      expect(await call('api:request', { connectionId: 'local', operationId, params: { id: 'x', token: 'y' } })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-request', message: expect.stringContaining('file') },
+      });
+    }
+    expect(await call('api:request', { connectionId: 'local', operationId: 'noSuchOperation' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request' },
+    });
+    expect(await call('api:request', { connectionId: 'gone', operationId: 'listPortfolios' })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
+    expect(await call('shell:open-external', { url: 'file:///etc/passwd' })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    expect(await call('shell:open-external', { url: 'https://example.org/docs' })).toEqual({ ok: true, value: null });
+    expect(opened).toEqual(['https://example.org/docs']);
+  });
+});

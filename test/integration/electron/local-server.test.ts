@@ -1,0 +1,95 @@
+/**
+ * The Local workspace with the real server in a real child process: first start with sample data and a key from
+ * the vault, restart without sample data, recovery after a crash, a clear failure when it cannot start.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LOCAL_CONNECTION_ID } from '../../../electron/connections';
+import { LocalWorkspace, type EmbeddedServerProcess } from '../../../electron/local-server';
+import { nodeProcessLauncher } from '../../../electron/node-process-launcher';
+import { MemoryVault } from '../../../electron/vault';
+import type { LocalWorkspaceStatus } from '../../../shared/ipc';
+import { eventually } from '../server/harness';
+
+let folder: string;
+let workspace: LocalWorkspace | undefined;
+
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'local-workspace-'));
+});
+
+afterEach(async () => {
+  await workspace?.stop();
+  workspace = undefined;
+  await rm(folder, { recursive: true, force: true });
+});
+
+async function portfolios(url: string, key: string | undefined): Promise<string[]> {
+  const response = await fetch(`${url}/api/v2.3/portfolios`, { headers: { 'x-api-key': key ?? '' } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { name: string }[]).map((portfolio) => portfolio.name);
+}
+
+describe('the Local workspace', () => {
+  it('starts with sample data and a fresh key on first start, and without sample data after that', async () => {
+    const vault = new MemoryVault();
+    const statuses: LocalWorkspaceStatus['state'][] = [];
+    workspace = new LocalWorkspace({ dataDir: path.join(folder, 'data'), vault, launch: nodeProcessLauncher(), log: () => undefined });
+    workspace.onStatus((status) => statuses.push(status.state));
+    const url = await workspace.start();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const key = await vault.get(LOCAL_CONNECTION_ID);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await portfolios(url, key)).toEqual(['Demo portfolio']);
+
+    const headers = { 'x-api-key': key ?? '' };
+    for (const building of (await (await fetch(`${url}/api/v2.3/buildings`, { headers })).json()) as { id: string }[]) {
+      expect((await fetch(`${url}/api/v2.3/buildings/${building.id}`, { method: 'DELETE', headers })).status).toBe(204);
+    }
+    for (const portfolio of (await (await fetch(`${url}/api/v2.3/portfolios`, { headers })).json()) as { id: string }[]) {
+      expect((await fetch(`${url}/api/v2.3/portfolios/${portfolio.id}`, { method: 'DELETE', headers })).status).toBe(204);
+    }
+    await workspace.stop();
+    expect(workspace.status().state).toBe('stopped');
+
+    // A user who deleted the sample portfolio does not get it back on the next start.
+    const again = await workspace.start();
+    expect(await vault.get(LOCAL_CONNECTION_ID)).toBe(key);
+    expect(await portfolios(again, key)).toEqual([]);
+    expect(statuses).toEqual(['starting', 'running', 'stopped', 'starting', 'running']);
+  });
+
+  it('is started again when its process dies, and says so', async () => {
+    const processes: EmbeddedServerProcess[] = [];
+    const launch = nodeProcessLauncher();
+    const vault = new MemoryVault();
+    workspace = new LocalWorkspace({
+      dataDir: path.join(folder, 'data'),
+      vault,
+      launch: (args, env) => {
+        const started = launch(args, env);
+        processes.push(started);
+        return started;
+      },
+      log: () => undefined,
+    });
+    const first = await workspace.start();
+    processes[0]?.kill();
+    const second = await eventually(
+      async () => workspace?.baseUrl(),
+      (url) => url !== undefined && url !== first && workspace?.status().state === 'running',
+    );
+    expect(processes).toHaveLength(2);
+    expect(await portfolios(second ?? '', await vault.get(LOCAL_CONNECTION_ID))).toEqual(['Demo portfolio']);
+  });
+
+  it('fails with a reason the user can read when the server cannot start', async () => {
+    const blocked = path.join(folder, 'not-a-folder');
+    await writeFile(blocked, 'a file where the data folder should be');
+    workspace = new LocalWorkspace({ dataDir: blocked, vault: new MemoryVault(), launch: nodeProcessLauncher(), log: () => undefined });
+    await expect(workspace.start()).rejects.toThrow(/Local workspace server/);
+    expect(workspace.status()).toMatchObject({ state: 'failed', message: expect.stringMatching(/Local workspace server/) });
+  });
+});

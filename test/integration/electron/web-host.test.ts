@@ -1,0 +1,183 @@
+/**
+ * The browser host: static files with the CSP, and the Bridge over a WebSocket guarded by the session token, the
+ * page's origin and the Host header. Driven with real sockets on 127.0.0.1.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { BridgeEventSink, BridgeHandlers } from '../../../electron/bridge-dispatch';
+import { CONTENT_SECURITY_POLICY } from '../../../electron/content-security-policy';
+import { startWebHost, type WebHost } from '../../../electron/web-host';
+import { BridgeError } from '../../../shared/ipc';
+import { bridgeHostMessageOf, type BridgeHostMessage } from '../../../shared/web-bridge-protocol';
+
+const TOKEN = 'session-token-for-the-test';
+let staticDir: string;
+let web: WebHost;
+let sink: BridgeEventSink | undefined;
+
+/** Handlers for the channels the test calls; the others are never reached because the test does not call them. */
+function handlers(): BridgeHandlers {
+  const unused = async (): Promise<never> => {
+    throw new BridgeError('unavailable', 'Not part of this test.');
+  };
+  return {
+    'app:info': async () => ({ version: '1.2.3', host: 'browser', platform: 'linux', userDataDir: '/tmp/x' }),
+    'connections:list': async () => ({ connections: [], activeId: null }),
+    'connections:add': unused,
+    'connections:update': unused,
+    'connections:remove': unused,
+    'connections:activate': async () => {
+      throw new BridgeError('not-found', 'This connection no longer exists.');
+    },
+    'connections:test': unused,
+    'vault:status': unused,
+    'vault:has-key': unused,
+    'vault:set-key': unused,
+    'vault:clear-key': unused,
+    'api:request': unused,
+    'local:status': async () => ({ state: 'running' }),
+    'local:restart': unused,
+    'shell:open-external': async () => {
+      throw new Error('an internal detail that must not reach the page');
+    },
+  };
+}
+
+beforeAll(async () => {
+  staticDir = await mkdtemp(path.join(os.tmpdir(), 'web-host-'));
+  await mkdir(path.join(staticDir, 'assets'));
+  await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><div id="app"></div>');
+  await writeFile(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  await writeFile(path.join(os.tmpdir(), 'web-host-secret.txt'), 'secret');
+  web = await startWebHost({
+    port: 0,
+    staticDir,
+    handlers: handlers(),
+    onEvent: (each) => {
+      sink = each;
+      return () => {
+        sink = undefined;
+      };
+    },
+    log: () => undefined,
+    sessionToken: TOKEN,
+  });
+});
+
+afterAll(async () => {
+  await web.close();
+  await rm(staticDir, { recursive: true, force: true });
+  await rm(path.join(os.tmpdir(), 'web-host-secret.txt'), { force: true });
+});
+
+function get(pathname: string, host = `127.0.0.1:${web.port}`): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port: web.port, path: pathname, headers: { host } }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += String(chunk)));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+function connect(options: { token?: string; origin?: string; host?: string } = {}): Promise<WebSocket> {
+  const token = options.token ?? TOKEN;
+  const socket = new WebSocket(`ws://127.0.0.1:${web.port}/bridge?session=${encodeURIComponent(token)}`, {
+    origin: options.origin ?? `http://127.0.0.1:${web.port}`,
+    headers: options.host === undefined ? {} : { host: options.host },
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve(socket));
+    socket.once('unexpected-response', (_request, response) => reject(new Error(`refused with ${response.statusCode}`)));
+    socket.once('error', reject);
+  });
+}
+
+function nextMessage(socket: WebSocket): Promise<BridgeHostMessage> {
+  return new Promise((resolve) => {
+    socket.once('message', (data) => {
+      const message = bridgeHostMessageOf(JSON.parse(String(data)));
+      if (message !== undefined) resolve(message);
+    });
+  });
+}
+
+describe('static files', () => {
+  it('serves the page and its assets with the CSP, and routes of the app as the page', async () => {
+    const page = await get('/');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(page.headers['cache-control']).toBe('no-store');
+    const asset = await get('/assets/app-1234.js');
+    expect(asset).toMatchObject({ status: 200, body: 'console.log(1)' });
+    expect(asset.headers['content-type']).toContain('text/javascript');
+    expect((await get('/connections')).body).toContain('id="app"');
+    expect((await get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('never serves a file outside its folder', async () => {
+    for (const attempt of ['/../web-host-secret.txt', '/%2e%2e/web-host-secret.txt', '/assets/..%2f..%2fweb-host-secret.txt', '/%00']) {
+      const answer = await get(attempt);
+      expect(answer.body).not.toContain('secret');
+    }
+  });
+
+  it('answers only requests addressed to 127.0.0.1 or localhost (no DNS rebinding)', async () => {
+    expect((await get('/', 'attacker.example:80')).status).toBe(421);
+    expect((await get('/', `localhost:${web.port}`)).status).toBe(200);
+  });
+});
+
+describe('the bridge socket', () => {
+  it('is refused without the session token, from another origin, or for another host', async () => {
+    await expect(connect({ token: 'wrong' })).rejects.toThrow('403');
+    await expect(connect({ token: '' })).rejects.toThrow('403');
+    await expect(connect({ origin: 'http://evil.example' })).rejects.toThrow('403');
+    await expect(connect({ host: 'evil.example' })).rejects.toThrow('403');
+  });
+
+  it('answers calls by id, refuses invalid ones, and hides internal errors', async () => {
+    const socket = await connect();
+    try {
+      socket.send(JSON.stringify({ type: 'invoke', id: 1, channel: 'app:info', request: {} }));
+      expect(await nextMessage(socket)).toEqual({
+        type: 'result',
+        id: 1,
+        result: { ok: true, value: { version: '1.2.3', host: 'browser', platform: 'linux', userDataDir: '/tmp/x' } },
+      });
+      socket.send(JSON.stringify({ type: 'invoke', id: 2, channel: 'connections:activate', request: { connectionId: 'x' } }));
+      expect(await nextMessage(socket)).toMatchObject({ id: 2, result: { ok: false, error: { code: 'not-found' } } });
+      socket.send(JSON.stringify({ type: 'invoke', id: 3, channel: 'connections:activate', request: { connectionId: 7 } }));
+      expect(await nextMessage(socket)).toMatchObject({ id: 3, result: { ok: false, error: { code: 'invalid-request' } } });
+      socket.send(JSON.stringify({ type: 'invoke', id: 4, channel: 'no:such-channel', request: {} }));
+      expect(await nextMessage(socket)).toMatchObject({ id: 4, result: { ok: false, error: { code: 'invalid-request' } } });
+      socket.send(JSON.stringify({ type: 'invoke', id: 5, channel: 'shell:open-external', request: { url: 'https://example.org' } }));
+      const hidden = await nextMessage(socket);
+      expect(hidden).toMatchObject({ id: 5, result: { ok: false, error: { code: 'internal' } } });
+      expect(JSON.stringify(hidden)).not.toContain('internal detail');
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('forwards host events to every open page', async () => {
+    const first = await connect();
+    const second = await connect();
+    try {
+      const received = [nextMessage(first), nextMessage(second)];
+      sink?.('local:status-changed', { state: 'failed', message: 'disk full' });
+      for (const message of await Promise.all(received)) {
+        expect(message).toEqual({ type: 'event', event: 'local:status-changed', payload: { state: 'failed', message: 'disk full' } });
+      }
+    } finally {
+      first.close();
+      second.close();
+    }
+  });
+});

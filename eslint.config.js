@@ -11,7 +11,7 @@ const restrictedForShared = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', '.data/', 'coverage/'] },
+  { ignores: ['node_modules/', 'dist/', 'release/', '.data/', 'coverage/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -36,7 +36,41 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/cli.ts', 'server/openapi-write.ts', 'server/store/seed/generate.ts', 'test/**/*.ts'],
+    // Electron is a thin shell (architecture rule 3): only these two files may load it; the rest runs in plain Node.
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/main.ts', 'electron/preload.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Only electron/main.ts and electron/preload.ts load Electron.', allowTypeImports: true }],
+          patterns: [{ group: ['**/renderer/**', '**/server/**'], message: 'electron/ imports only shared/.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.vue'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/electron/**'], message: 'renderer/ reaches the host only through the Bridge.' },
+            { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'electron'], message: 'renderer/ runs in a browser: no Node or Electron.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/cli.ts', 'server/openapi-write.ts', 'server/store/seed/generate.ts', 'electron/web-cli.ts', 'scripts/**/*.ts', 'test/**/*.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // Playwright reads a fixture's dependencies from its first parameter's pattern; `{}` means none.
+    files: ['test/e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
   },
 );

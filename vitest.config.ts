@@ -1,4 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import vue from '@vitejs/plugin-vue';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -7,6 +8,16 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/unit/renderer/**'],
+          environment: 'node',
+        },
+      },
+      {
+        // Component tests pick happy-dom per file (`// @vitest-environment happy-dom`); the rest run in Node.
+        plugins: [vue()],
+        test: {
+          name: 'renderer',
+          include: ['test/unit/renderer/**/*.test.ts'],
           environment: 'node',
         },
       },

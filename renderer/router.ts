@@ -1,0 +1,25 @@
+/**
+ * The screens and their addresses. Hash history, because the page is served from Electron's `app://` protocol and
+ * from the browser host's `/`, and neither answers deep paths with the page.
+ */
+import { createRouter, createWebHashHistory, type Router } from 'vue-router';
+import ConnectionsPage from './views/connections/ConnectionsPage.vue';
+import PortfoliosPage from './views/portfolios/PortfoliosPage.vue';
+import SettingsPage from './views/settings/SettingsPage.vue';
+
+/** The named routes of the navigation. */
+export const ROUTE_NAMES = { portfolios: 'portfolios', connections: 'connections', settings: 'settings' } as const;
+
+/** Creates the router; the portfolios are the first screen. */
+export function createAppRouter(): Router {
+  return createRouter({
+    history: createWebHashHistory(),
+    routes: [
+      { path: '/', redirect: { name: ROUTE_NAMES.portfolios } },
+      { path: '/portfolios', name: ROUTE_NAMES.portfolios, component: PortfoliosPage },
+      { path: '/connections', name: ROUTE_NAMES.connections, component: ConnectionsPage },
+      { path: '/settings', name: ROUTE_NAMES.settings, component: SettingsPage },
+      { path: '/:unknown(.*)*', redirect: { name: ROUTE_NAMES.portfolios } },
+    ],
+  });
+}

@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { flushPromises, mount } from '@vue/test-utils';
+import { NDialogProvider, NMessageProvider } from 'naive-ui';
+import { createPinia } from 'pinia';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defineComponent, h } from 'vue';
+import { BridgeError, type Connection } from '../../../../../shared/ipc';
+import { BRIDGE_KEY } from '../../../../../renderer/bridge';
+import { createAppI18n } from '../../../../../renderer/i18n';
+import ConnectionsPage from '../../../../../renderer/views/connections/ConnectionsPage.vue';
+import { testBridge } from '../../harness';
+
+const local: Connection = { id: 'local', name: 'Local workspace', baseUrl: 'http://127.0.0.1:4100', apiVersion: 'v2.3', kind: 'local', hasKey: true };
+
+const Page = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(ConnectionsPage))));
+
+/** A host whose vault, like Linux without a keyring, stores keys only with the user's consent. */
+function keyringlessHost() {
+  const connections: Connection[] = [local];
+  const keys = new Map<string, string>();
+  const bridge = testBridge({
+    'connections:list': async () => ({ connections: connections.map((each) => ({ ...each, hasKey: each.kind === 'local' || keys.has(each.id) })), activeId: 'local' }),
+    'connections:add': async (draft) => {
+      const added: Connection = { ...draft, id: `c${connections.length}`, kind: 'remote', hasKey: false };
+      connections.push(added);
+      return added;
+    },
+    'vault:status': async () => ({ protection: 'basic-text', needsConsent: true }),
+    'vault:set-key': async ({ connectionId, key, allowInsecureStorage }) => {
+      if (allowInsecureStorage !== true) throw new BridgeError('insecure-storage', 'This system has no keyring to encrypt the key with.');
+      keys.set(connectionId, key);
+      return null;
+    },
+  });
+  return { bridge, keys };
+}
+
+function byTestId(testId: string): HTMLElement | null {
+  return document.querySelector(`[data-testid="${testId}"]`);
+}
+
+async function addConnection(wrapper: ReturnType<typeof mount>): Promise<void> {
+  await wrapper.get('[data-testid="connection-name"]').setValue('Production');
+  await wrapper.get('[data-testid="connection-url"]').setValue('https://api.example.com');
+  await wrapper.get('[data-testid="connection-key"]').setValue('cd_live_123');
+  await wrapper.get('[data-testid="connection-form"]').trigger('submit');
+  await flushPromises();
+}
+
+function mountPage(bridge: ReturnType<typeof testBridge>) {
+  return mount(Page, {
+    global: { plugins: [createPinia(), createAppI18n('en')], provide: { [BRIDGE_KEY]: bridge.handle } },
+    attachTo: document.body,
+  });
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('ConnectionsPage', () => {
+  it('says in words how keys are protected', async () => {
+    const { bridge } = keyringlessHost();
+    const wrapper = mountPage(bridge);
+    await flushPromises();
+
+    expect(wrapper.get('[data-testid="vault-status"]').text()).toContain('keys can only be stored obfuscated, not encrypted');
+    expect(wrapper.findAll('[data-testid="connection-row"]').map((row) => row.get('[data-testid="connection-row-name"]').text())).toEqual([
+      'Local workspace',
+    ]);
+    wrapper.unmount();
+  });
+
+  it("asks for consent with the host's reason when the vault cannot encrypt, and stores the key once given", async () => {
+    const { bridge, keys } = keyringlessHost();
+    const wrapper = mountPage(bridge);
+    await flushPromises();
+
+    await addConnection(wrapper);
+    expect(document.body.textContent).toContain('This system has no keyring to encrypt the key with. Store the key anyway?');
+    expect(keys.size).toBe(0);
+
+    byTestId('consent-confirm')!.click();
+    await flushPromises();
+
+    expect(keys.get('c1')).toBe('cd_live_123');
+    expect(bridge.requestsOf('vault:set-key').map((request) => request.allowInsecureStorage)).toEqual([undefined, true]);
+    const row = wrapper.findAll('[data-testid="connection-row"]').find((each) => each.text().includes('Production'));
+    expect(row?.get('[data-testid="connection-key-state"]').text()).toBe('Key stored');
+    wrapper.unmount();
+  });
+
+  it('keeps the connection without a key when the user declines', async () => {
+    const { bridge, keys } = keyringlessHost();
+    const wrapper = mountPage(bridge);
+    await flushPromises();
+
+    await addConnection(wrapper);
+    byTestId('consent-decline')!.click();
+    await flushPromises();
+
+    expect(keys.size).toBe(0);
+    expect(bridge.requestsOf('vault:set-key')).toHaveLength(1);
+    const row = wrapper.findAll('[data-testid="connection-row"]').find((each) => each.text().includes('Production'));
+    expect(row?.get('[data-testid="connection-key-state"]').text()).toBe('No key');
+    expect(document.body.textContent).toContain('Connection Production was saved without a key.');
+    wrapper.unmount();
+  });
+});

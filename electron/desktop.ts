@@ -242,7 +242,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
         throw new BridgeError('invalid-request', 'Only http and https addresses are opened.');
       }
-      await options.openExternal(parsed.toString());
+      await options.openExternal(parsed.toString()); // eng-disable OPEN_EXTERNAL_JS_CHECK (only http(s), checked above)
       return null;
     },
   };

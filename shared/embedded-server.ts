@@ -9,6 +9,9 @@ export type EmbeddedServerMessage = { type: 'listening'; url: string } | { type:
 /** App → server: finish open requests and jobs, close the database, exit. Works where signals do not (Windows). */
 export type EmbeddedServerCommand = { type: 'shutdown' };
 
+/** Environment variable naming the folder of the fonts passports are set in (installers ship them; Windows and macOS lack DejaVu). */
+export const PASSPORT_FONT_DIR_ENV = 'CIRCULARITY_PASSPORT_FONT_DIR';
+
 /** Environment variable carrying the Local workspace's key, so it never appears in a process list. */
 export const BOOTSTRAP_KEY_ENV = 'CIRCULARITY_BOOTSTRAP_KEY';
 

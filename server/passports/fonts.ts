@@ -4,9 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-
-/** Environment variable naming a folder that holds the DejaVu TTF files, checked before the system folders. */
-export const PASSPORT_FONT_DIR_ENV = 'CIRCULARITY_PASSPORT_FONT_DIR';
+import { PASSPORT_FONT_DIR_ENV } from '../../shared/embedded-server';
 
 /** Where distributions install DejaVu: Debian/Ubuntu (`fonts-dejavu-core`), Fedora, Arch, Alpine, Homebrew. */
 const SYSTEM_FONT_DIRS = [

@@ -1,0 +1,360 @@
+/**
+ * The Electron main process: one hardened window showing the renderer from `app://renderer/`, the Bridge over IPC,
+ * the tray, updates, and the desktop services of desktop.ts. Bundled to `dist/electron/main.cjs`, next to the
+ * preload; the built renderer is in `dist/renderer/` and the embedded server in `dist/server/`.
+ */
+import { appendFile, mkdir, rename, stat } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  BrowserWindow,
+  Menu,
+  Tray,
+  app,
+  dialog,
+  ipcMain,
+  nativeImage,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+  utilityProcess,
+  type MenuItemConstructorOptions,
+  type WebContents,
+} from 'electron';
+import { autoUpdater } from 'electron-updater';
+import { PASSPORT_FONT_DIR_ENV } from '../shared/embedded-server';
+import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, createAppProtocolHandler, isAppUrl } from './app-protocol';
+import { CONTENT_SECURITY_POLICY } from './content-security-policy';
+import { startDesktopHost, type DesktopHost } from './desktop';
+import { bridgeEventSender, registerBridgeHandlers, trustedSenderCheck } from './ipc';
+import type { EmbeddedServerProcess } from './local-server';
+import { safeStorageCipher } from './safe-storage-cipher';
+import { trayView, type TrayAction } from './tray-status';
+import { FileVault } from './vault';
+import {
+  MIN_WINDOW_SIZE,
+  fitWindowState,
+  loadWindowState,
+  trackWindowState,
+  windowStateFile,
+  type WindowStateTracker,
+} from './window-state';
+
+const ELECTRON_DIR = __dirname;
+const DIST_DIR = path.join(ELECTRON_DIR, '..');
+const RENDERER_DIR = path.join(DIST_DIR, 'renderer');
+const PRELOAD_FILE = path.join(ELECTRON_DIR, 'preload.cjs');
+const SERVER_ENTRY = path.join(DIST_DIR, 'server', 'cli.mjs');
+/** A quit waits this long for the Local workspace to stop before it goes ahead anyway. */
+const QUIT_TIMEOUT_MS = 20_000;
+/** electron-builder's appId: Windows ties notifications (update notices) to it. */
+const APP_ID = 'org.circularity.desk';
+
+// Must happen before `ready`. Standard: relative URLs and an origin of its own (IndexedDB lives there). Secure: a
+// secure context. CORS-enabled: the renderer's module scripts are fetched in CORS mode, even from their own origin.
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } },
+]);
+app.enableSandbox();
+
+let logFile: string | undefined;
+
+function log(message: string, error?: unknown): void {
+  const detail = error === undefined ? '' : `: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  const line = `${new Date().toISOString()} ${message}${detail}\n`;
+  console.error(line.trimEnd());
+  if (logFile !== undefined) appendFile(logFile, line).catch(() => undefined);
+}
+
+/** Opens `main.log` in the logs folder, keeping the previous one as `main.old.log` once it grows past 5 MB. */
+async function openLog(): Promise<void> {
+  const folder = app.getPath('logs');
+  await mkdir(folder, { recursive: true });
+  const file = path.join(folder, 'main.log');
+  const size = await stat(file).then((info) => info.size, () => 0);
+  if (size > 5 * 1024 * 1024) await rename(file, path.join(folder, 'main.old.log'));
+  logFile = file;
+}
+
+/** The DejaVu fonts copied beside the server bundle; unpacked from the asar, because resvg reads them natively. */
+function bundledFontDir(): string | undefined {
+  const folder = path.join(DIST_DIR, 'server', 'fonts').replace(`${path.sep}app.asar${path.sep}`, `${path.sep}app.asar.unpacked${path.sep}`);
+  return existsSync(folder) ? folder : undefined;
+}
+
+/** Starts the embedded server in an Electron utilityProcess: a Node process that needs no Node binary of its own. */
+function launchUtilityServer(args: string[], env: Record<string, string>): EmbeddedServerProcess {
+  const fontDir = bundledFontDir();
+  const child = utilityProcess.fork(SERVER_ENTRY, args, {
+    env: {
+      ...process.env,
+      ...(fontDir === undefined || process.env[PASSPORT_FONT_DIR_ENV] !== undefined ? {} : { [PASSPORT_FONT_DIR_ENV]: fontDir }),
+      ...env,
+    },
+    serviceName: 'Local workspace',
+    stdio: 'pipe',
+  });
+  let exitCode: number | null | undefined;
+  child.once('exit', (code) => {
+    exitCode = code;
+  });
+  return {
+    onMessage: (listener) => child.on('message', listener),
+    onExit: (listener) => {
+      if (exitCode !== undefined) listener(exitCode);
+      else child.once('exit', (code) => listener(code));
+    },
+    send: (message) => {
+      if (exitCode === undefined) child.postMessage(message);
+    },
+    kill: () => {
+      child.kill();
+    },
+    stdout: child.stdout,
+    stderr: child.stderr,
+  };
+}
+
+/** Opens an http(s) address in the system browser; anything else (file:, custom schemes) is refused. */
+async function openExternalSafely(url: string): Promise<void> {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`Refused to open ${parsed.protocol} address.`);
+  await shell.openExternal(parsed.toString()); // eng-disable OPEN_EXTERNAL_JS_CHECK (only http(s), checked above)
+}
+
+/** Whether electron-builder wrote an update feed with an address into the app's resources. */
+function updateFeedConfigured(): boolean {
+  const file = path.join(process.resourcesPath, 'app-update.yml');
+  if (!existsSync(file)) return false;
+  return /^url:\s*['"]?https?:\/\/\S+/m.test(readFileSync(file, 'utf8'));
+}
+
+/**
+ * Locks every web contents down, the window's and any other: no webviews, no navigation away from the app's origin
+ * (also not through a redirect), and no new windows.
+ */
+function hardenWebContents(contents: WebContents): void {
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.on('will-navigate', (event) => {
+    if (!isAppUrl(event.url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event) => {
+    if (!isAppUrl(event.url)) event.preventDefault();
+  });
+  // Links to other sites are opened through the bridge's shell:open-external, which the renderer calls on a click.
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+}
+
+/** Denies the page every permission (camera, notifications, clipboard reading, …) and sets the CSP on every response. */
+function hardenSession(): void {
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+  });
+}
+
+function applicationMenu(): Menu {
+  const template: MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' } as const] : []),
+    { role: 'fileMenu' },
+    { role: 'editMenu' },
+    { role: 'viewMenu' },
+    { role: 'windowMenu' },
+  ];
+  return Menu.buildFromTemplate(template);
+}
+
+let mainWindow: BrowserWindow | undefined;
+let windowState: WindowStateTracker | undefined;
+
+async function createWindow(): Promise<BrowserWindow> {
+  const stateFile = windowStateFile(app.getPath('userData'));
+  const primary = screen.getPrimaryDisplay();
+  const others = screen.getAllDisplays().filter((display) => display.id !== primary.id);
+  const placement = fitWindowState(await loadWindowState(stateFile), [primary, ...others].map((display) => display.workArea));
+  const window = new BrowserWindow({
+    x: placement.x,
+    y: placement.y,
+    width: placement.width,
+    height: placement.height,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
+    show: false,
+    title: 'Circularity Desk',
+    backgroundColor: '#ffffff',
+    webPreferences: {
+      preload: PRELOAD_FILE, // eng-disable PRELOAD_JS_CHECK (our own bundled preload, sandboxed)
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      experimentalFeatures: false,
+      // A middle click would otherwise open a link in a new window (which the window-open handler then denies).
+      disableBlinkFeatures: 'Auxclick',
+      safeDialogs: true,
+      // Chromium's spellchecker downloads its dictionaries from Google on Linux; Windows and macOS use the OS's own.
+      spellcheck: process.platform !== 'linux',
+      devTools: !app.isPackaged,
+    },
+  });
+  if (placement.maximized) window.maximize();
+  windowState = trackWindowState(window, stateFile, { log });
+  window.once('ready-to-show', () => window.show());
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = undefined;
+  });
+  mainWindow = window;
+  await window.loadURL(APP_ENTRY_URL);
+  return window;
+}
+
+function showWindow(): void {
+  if (mainWindow === undefined || mainWindow.isDestroyed()) {
+    createWindow().catch((error: unknown) => log('Opening the window failed', error));
+    return;
+  }
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
+}
+
+function trayIcon(): Electron.NativeImage {
+  // nativeImage picks tray@2x.png beside it on high-density displays.
+  return nativeImage.createFromPath(path.join(ELECTRON_DIR, 'tray.png'));
+}
+
+function startTray(host: DesktopHost, quit: () => void): () => void {
+  const tray = new Tray(trayIcon());
+  const run = (action: TrayAction): void => {
+    switch (action) {
+      case 'open':
+        showWindow();
+        return;
+      case 'restart-local':
+        host.handlers['local:restart']({}).catch((error: unknown) => log('Restarting the Local workspace failed', error));
+        return;
+      case 'quit':
+        quit();
+        return;
+    }
+  };
+  const refresh = (): void => {
+    const view = trayView(host.status());
+    tray.setToolTip(view.tooltip);
+    tray.setContextMenu(
+      Menu.buildFromTemplate(
+        view.items.map((item): MenuItemConstructorOptions => {
+          switch (item.kind) {
+            case 'label':
+              return { label: item.label, enabled: false };
+            case 'separator':
+              return { type: 'separator' };
+            case 'action':
+              return { label: item.label, click: () => run(item.action) };
+          }
+        }),
+      ),
+    );
+  };
+  tray.on('click', showWindow);
+  refresh();
+  const stop = host.onEvent((event) => {
+    if (event === 'local:status-changed' || event === 'http:activity') refresh();
+  });
+  return () => {
+    stop();
+    tray.destroy();
+  };
+}
+
+async function run(): Promise<void> {
+  await openLog();
+  if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+  hardenSession();
+  protocol.handle(APP_SCHEME, createAppProtocolHandler(RENDERER_DIR));
+  Menu.setApplicationMenu(applicationMenu());
+
+  const userDataDir = app.getPath('userData');
+  const hostReady = FileVault.open(path.join(userDataDir, 'vault.json'), safeStorageCipher(safeStorage, process.platform)).then((vault) => {
+    if (vault.setAside !== undefined) log(`The key vault could not be read and was moved aside to ${vault.setAside}.`);
+    return startDesktopHost({
+      userDataDir,
+      host: 'electron',
+      version: app.getVersion(),
+      vault,
+      startLocalServer: launchUtilityServer,
+      openExternal: openExternalSafely,
+      log,
+    });
+  });
+  // The window opens while the services (and the Local workspace server) start; its first calls wait for them.
+  const handlersReady = hostReady.then((host) => host.handlers);
+  handlersReady.catch(() => undefined);
+  const unregister = registerBridgeHandlers(
+    ipcMain,
+    handlersReady,
+    (event) => mainWindow !== undefined && trustedSenderCheck(mainWindow, APP_ORIGIN)(event),
+    log,
+  );
+  app.on('activate', showWindow);
+  await createWindow();
+  const host = await hostReady;
+  const stopEvents = host.onEvent(bridgeEventSender(() => mainWindow?.webContents));
+
+  let quitState: 'running' | 'closing' | 'closed' = 'running';
+  const stopTray = startTray(host, () => app.quit());
+  app.on('before-quit', (event) => {
+    if (quitState === 'closed') return;
+    event.preventDefault();
+    if (quitState === 'closing') return;
+    quitState = 'closing';
+    mainWindow?.hide();
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, QUIT_TIMEOUT_MS).unref());
+    const closing = (async () => {
+      await windowState?.flush();
+      stopTray();
+      stopEvents();
+      unregister();
+      await host.close();
+    })();
+    Promise.race([closing, timeout])
+      .catch((error: unknown) => log('Closing the app failed', error))
+      .finally(() => {
+        quitState = 'closed';
+        app.quit();
+      });
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  if (app.isPackaged && updateFeedConfigured()) {
+    autoUpdater.logger = { info: (message) => log(String(message)), warn: (message) => log(String(message)), error: (message) => log(String(message)) };
+    autoUpdater.checkForUpdatesAndNotify().catch((error: unknown) => log('Checking for updates failed', error));
+  }
+}
+
+if (app.requestSingleInstanceLock()) {
+  app.on('second-instance', showWindow);
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app
+    .whenReady()
+    .then(run)
+    .catch((error: unknown) => {
+      log('Circularity Desk could not start', error);
+      dialog.showErrorBox('Circularity Desk could not start', error instanceof Error ? error.message : String(error));
+      app.exit(1);
+    });
+} else {
+  // Another instance runs; it has been told (second-instance) and shows its window.
+  app.quit();
+}

@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import pluginVue from 'eslint-plugin-vue';
 
 /** Layering by runtime (conventions: Boundaries): shared/ is pure and imports none of the other parts. */
 const restrictedForShared = {
@@ -14,6 +15,13 @@ export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'release/', '.data/', 'coverage/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  ...pluginVue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] } },
+    // Layout of templates is left to the author: these two only reflow attributes and text.
+    rules: { 'vue/max-attributes-per-line': 'off', 'vue/singleline-html-element-content-newline': 'off' },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

@@ -18,9 +18,10 @@ import { DEFAULT_WEB_PORT, startWebHost } from './web-host';
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-const usage = `Usage: npm run web -- [--port <n>] [--user-data <dir>]
+const usage = `Usage: npm run web -- [--port <n>] [--user-data <dir>] [--open]
   --port        port on 127.0.0.1 (default ${DEFAULT_WEB_PORT}; 0 picks a free one)
-  --user-data   folder of connections, keys and the Local workspace (default: the installed app's)`;
+  --user-data   folder of connections, keys and the Local workspace (default: the installed app's)
+  --open        open the address in the system browser`;
 
 function log(message: string, error?: unknown): void {
   const detail = error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`;
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     options: {
       port: { type: 'string', default: String(DEFAULT_WEB_PORT) },
       'user-data': { type: 'string' },
+      open: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -55,7 +57,9 @@ async function main(): Promise<void> {
   if (await ensureRendererBuilt(REPOSITORY_ROOT, staticDir)) log('Built the app.');
 
   const cipher = await openLocalKeyCipher(userDataDir);
-  const vault = await FileVault.open(path.join(userDataDir, 'vault.json'), cipher);
+  // Its own file: the app's vault is encrypted by Electron's safeStorage, which browser mode cannot read.
+  const vault = await FileVault.open(path.join(userDataDir, 'vault-browser.json'), cipher);
+  if (vault.setAside !== undefined) log(`The key vault could not be read and was moved aside to ${vault.setAside}; keys must be entered again.`);
   const version = (JSON.parse(await readFile(path.join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   const host = await startDesktopHost({
     userDataDir,
@@ -79,6 +83,7 @@ async function main(): Promise<void> {
   const protection = (await vault.status()).protection;
   log(`User data in ${userDataDir}; keys protected by ${protection === 'os-keyring' ? 'a vault key in the OS keyring' : 'a vault key file only this user can read'}.`);
   console.log(`Circularity Desk is running at ${web.url}`);
+  if (values.open) await openInSystemBrowser(web.url);
 
   let stopping = false;
   const stop = (signal: string): void => {

@@ -1,0 +1,69 @@
+/**
+ * `npm start`: builds what is stale and runs the app in Electron, on the Local workspace with sample data. Electron's
+ * binary is fetched on first start (not at `npm ci`, so installing never depends on reaching its download host).
+ * Where Electron cannot run — the binary cannot be fetched, or Linux has no display — it says why and runs the same
+ * app in the browser instead (`npm run web`).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { buildDesktop, REPOSITORY_ROOT } from './build-desktop';
+import { ensureRendererBuilt } from '../electron/renderer-build';
+
+const require = createRequire(import.meta.url);
+
+/** The Electron binary's path, or undefined when it is not installed (the npm package throws then). */
+function electronBinary(): string | undefined {
+  try {
+    return require('electron') as string;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The Electron binary, fetched first when missing; undefined with the reason when it cannot be had. */
+function ensureElectron(): { binary: string } | { reason: string } {
+  const installed = electronBinary();
+  if (installed !== undefined) return { binary: installed };
+  console.log('Fetching Electron (first start only)…');
+  const install = spawnSync(process.execPath, [require.resolve('electron/install.js')], { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+  const fetched = electronBinary();
+  if (fetched !== undefined) return { binary: fetched };
+  const firstLine = install.stderr.split('\n').find((line) => line.trim() !== '') ?? `exit code ${install.status}`;
+  return { reason: `Electron could not be fetched (${firstLine.trim()})` };
+}
+
+function hasDisplay(): boolean {
+  if (process.platform !== 'linux') return true;
+  return Boolean(process.env['DISPLAY'] ?? process.env['WAYLAND_DISPLAY']);
+}
+
+function runBrowserMode(reason: string, args: string[]): void {
+  console.log(`${reason}: starting the app in your browser instead (npm run web).`);
+  const child = spawn(process.execPath, ['--import', require.resolve('tsx'), path.join(REPOSITORY_ROOT, 'electron', 'web-cli.ts'), '--open', ...args], {
+    stdio: 'inherit',
+  });
+  child.on('exit', (code) => process.exit(code ?? 1));
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (!hasDisplay()) {
+    runBrowserMode('There is no display (DISPLAY and WAYLAND_DISPLAY are unset)', args);
+    return;
+  }
+  const electron = ensureElectron();
+  if ('reason' in electron) {
+    runBrowserMode(electron.reason, args);
+    return;
+  }
+  await ensureRendererBuilt(REPOSITORY_ROOT, path.join(REPOSITORY_ROOT, 'dist', 'renderer'));
+  await buildDesktop({ outDir: path.join(REPOSITORY_ROOT, 'dist') });
+  const child = spawn(electron.binary, [REPOSITORY_ROOT, ...args], { stdio: 'inherit' });
+  child.on('exit', (code) => process.exit(code ?? 1));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

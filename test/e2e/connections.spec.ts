@@ -1,0 +1,75 @@
+/**
+ * The desktop shell in Chromium through browser mode: the Local workspace on first start, a second connection to a
+ * separately started server, and the error a wrong key gets.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { startBrowserHost, startRemoteServer, type BrowserHost, type RemoteServer } from './processes';
+
+const test = base.extend<{ host: BrowserHost; remote: RemoteServer }>({
+  host: async ({}, use) => {
+    const host = await startBrowserHost();
+    await use(host);
+    await host.stop();
+  },
+  remote: async ({}, use) => {
+    const remote = await startRemoteServer();
+    await use(remote);
+    await remote.stop();
+  },
+});
+
+async function openApp(page: Page, host: BrowserHost): Promise<void> {
+  await page.goto(host.url);
+  await expect(page.locator('#app')).toHaveAttribute('data-app-ready', 'true');
+}
+
+async function addConnection(page: Page, name: string, url: string, key: string): Promise<void> {
+  await page.getByTestId('nav-connections').click();
+  await page.getByTestId('connection-name').fill(name);
+  await page.getByTestId('connection-url').fill(url);
+  await page.getByTestId('connection-key').fill(key);
+  await page.getByTestId('connection-save').click();
+  await expect(page.getByTestId('connection-row').filter({ hasText: name })).toBeVisible();
+}
+
+test('the first start shows the Local workspace with the demo portfolio', async ({ page, host }) => {
+  await openApp(page, host);
+  await expect(page.getByTestId('portfolio-card').filter({ hasText: 'Demo portfolio' })).toBeVisible();
+  await expect(page.getByTestId('building-row').first()).toBeVisible();
+
+  await page.getByTestId('nav-connections').click();
+  const local = page.getByTestId('connection-row').filter({ hasText: 'Local workspace' });
+  await expect(local).toBeVisible();
+  await local.getByTestId('connection-test').click();
+  await expect(local.getByTestId('connection-test-result')).toContainText('Local');
+});
+
+test('a second connection to a separately started server works with its key', async ({ page, host, remote }) => {
+  const created = await fetch(`${remote.url}/api/v2.3/portfolios`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': remote.key },
+    body: JSON.stringify({ name: 'Team server portfolio' }),
+  });
+  expect(created.status).toBe(201);
+
+  await openApp(page, host);
+  await addConnection(page, 'Team server', remote.url, remote.key);
+  const row = page.getByTestId('connection-row').filter({ hasText: 'Team server' });
+  await row.getByTestId('connection-test').click();
+  await expect(row.getByTestId('connection-test-result')).toHaveAttribute('data-kind', 'ok');
+  await expect(row.getByTestId('connection-test-result')).toContainText('Local workspace');
+
+  await row.getByTestId('connection-activate').click();
+  await page.getByTestId('nav-portfolios').click();
+  await expect(page.getByTestId('portfolio-card').filter({ hasText: 'Team server portfolio' })).toBeVisible();
+});
+
+test('a wrong key gets a clear error', async ({ page, host, remote }) => {
+  await openApp(page, host);
+  await addConnection(page, 'Wrong key', remote.url, 'not-the-right-key');
+  const row = page.getByTestId('connection-row').filter({ hasText: 'Wrong key' });
+  await row.getByTestId('connection-test').click();
+  const result = row.getByTestId('connection-test-result');
+  await expect(result).toHaveAttribute('data-kind', 'rejected-key');
+  await expect(result).toContainText(/key/i);
+});

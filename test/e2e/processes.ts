@@ -1,0 +1,114 @@
+/**
+ * The real processes the e2e specs drive: the browser host (`npm run web`'s entry) with a fresh user-data folder,
+ * and a separately started API server. Each prints the line the specs wait for; nothing waits on sleeps.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TSX = createRequire(import.meta.url).resolve('tsx');
+
+/** A started process and what its output told. */
+export interface StartedProcess {
+  lines: string[];
+  stop(): Promise<void>;
+}
+
+/** Starts a TypeScript entry of the repository and resolves once `ready` matches a line of its stdout. */
+async function startEntry(entry: string, args: string[], ready: RegExp, timeoutMs = 120_000): Promise<{ child: ChildProcess; lines: string[]; match: RegExpExecArray }> {
+  const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, entry), ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env },
+  });
+  const lines: string[] = [];
+  const errors: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => errors.push(String(chunk)));
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${entry} printed no ready line in ${timeoutMs} ms. ${errors.join('')}`)), timeoutMs);
+    let buffered = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += String(chunk);
+      const parts = buffered.split('\n');
+      buffered = parts.pop() ?? '';
+      for (const line of parts) {
+        lines.push(line);
+        const found = ready.exec(line);
+        if (found !== null) {
+          clearTimeout(timer);
+          resolve(found);
+        }
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${entry} exited with ${code}. ${errors.join('')}`));
+    });
+  });
+  return { child, lines, match };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The app in browser mode on a free port with a fresh user-data folder. */
+export interface BrowserHost extends StartedProcess {
+  url: string;
+  userDataDir: string;
+}
+
+/** Starts `npm run web -- --port 0 --user-data <fresh dir>` and resolves with the address it printed. */
+export async function startBrowserHost(): Promise<BrowserHost> {
+  const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-'));
+  const { child, lines, match } = await startEntry(
+    'electron/web-cli.ts',
+    ['--port', '0', '--user-data', userDataDir],
+    /(http:\/\/127\.0\.0\.1:\d+\/\S*)/,
+  );
+  return {
+    url: match[1] ?? '',
+    userDataDir,
+    lines,
+    async stop() {
+      await stopChild(child);
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A separately started API server with sample data and the administrator key it printed. */
+export interface RemoteServer extends StartedProcess {
+  url: string;
+  key: string;
+}
+
+/** Starts `serve --demo --port 0` on a fresh data folder. */
+export async function startRemoteServer(): Promise<RemoteServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-server-'));
+  const { child, lines } = await startEntry(
+    'server/cli.ts',
+    ['serve', '--port', '0', '--data', dataDir, '--demo', '--quiet'],
+    /^Administrator key for this start: (\S+)/,
+  );
+  const listening = lines.map((line) => /listening on (http:\/\/\S+)/.exec(line)).find((found) => found !== null);
+  const keyLine = lines.map((line) => /^Administrator key for this start: (\S+)/.exec(line)).find((found) => found !== null);
+  return {
+    url: listening?.[1] ?? '',
+    key: keyLine?.[1] ?? '',
+    lines,
+    async stop() {
+      await stopChild(child);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

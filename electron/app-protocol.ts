@@ -112,6 +112,19 @@ async function isFile(file: string): Promise<boolean> {
 }
 
 /**
+ * The file of the built renderer a URL path asks for, or undefined when there is none. A path without an extension
+ * that names no file is a route of the single-page app and gets `index.html`. Used by the app protocol and browser mode.
+ */
+export async function rendererFileFor(rootDir: string, urlPath: string): Promise<string | undefined> {
+  const file = resolveAppPath(rootDir, urlPath);
+  if (file === undefined) return undefined;
+  if (await isFile(file)) return file;
+  if (path.extname(file) !== '') return undefined;
+  const index = path.join(path.resolve(rootDir), 'index.html');
+  return (await isFile(index)) ? index : undefined;
+}
+
+/**
  * The handler `protocol.handle('app', …)` is given: GET and HEAD of files under `rootDir` (the built renderer). A path
  * without an extension that names no file is a route of the single-page app and gets `index.html`.
  */
@@ -119,14 +132,8 @@ export function createAppProtocolHandler(rootDir: string): (request: Request) =>
   return async (request) => {
     if (!isAppUrl(request.url)) return answer(404, 'Not found.');
     if (request.method !== 'GET' && request.method !== 'HEAD') return answer(405, 'Method not allowed.', { Allow: 'GET, HEAD' });
-    const { pathname } = new URL(request.url);
-    let file = resolveAppPath(rootDir, pathname);
+    const file = await rendererFileFor(rootDir, new URL(request.url).pathname);
     if (file === undefined) return answer(404, 'Not found.');
-    if (!(await isFile(file))) {
-      const route = path.extname(file) === '';
-      file = route ? path.join(path.resolve(rootDir), 'index.html') : undefined;
-      if (file === undefined || !(await isFile(file))) return answer(404, 'Not found.');
-    }
     const body = request.method === 'HEAD' ? null : await readFile(file);
     return new Response(body, {
       status: 200,

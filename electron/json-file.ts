@@ -11,15 +11,20 @@ import { Value } from 'typebox/value';
 /** What reading found: the document, nothing yet, or a file that is not a valid document. */
 export type JsonFileRead<T> = { kind: 'ok'; value: T } | { kind: 'missing' } | { kind: 'invalid'; reason: string };
 
-/** Reads and checks a JSON document; a missing file is not an error, an unreadable one is reported, not thrown. */
-export async function readJsonFile<S extends TSchema>(file: string, schema: S): Promise<JsonFileRead<Static<S>>> {
-  let text: string;
+/** A text file's content, or undefined when the file does not exist; other read errors are thrown. */
+export async function readTextIfPresent(file: string): Promise<string | undefined> {
   try {
-    text = await readFile(file, 'utf8');
+    return await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
+}
+
+/** Reads and checks a JSON document; a missing file is not an error, an unreadable one is reported, not thrown. */
+export async function readJsonFile<S extends TSchema>(file: string, schema: S): Promise<JsonFileRead<Static<S>>> {
+  const text = await readTextIfPresent(file);
+  if (text === undefined) return { kind: 'missing' };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

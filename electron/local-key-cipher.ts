@@ -3,10 +3,10 @@
  * kept in the OS keyring when there is one, else in a key file only this user can read.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmod, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { KeyProtection } from '../shared/ipc';
-import { setAsideInvalidFile } from './json-file';
+import { readTextIfPresent, setAsideInvalidFile } from './json-file';
 import type { VaultCipher } from './vault';
 
 /** The part of a `@napi-rs/keyring` Entry the cipher uses: one password slot. */
@@ -39,13 +39,8 @@ function decodeKey(text: string | null | undefined): Buffer | undefined {
 }
 
 async function readKeyFile(file: string): Promise<{ kind: 'ok'; key: Buffer } | { kind: 'missing' } | { kind: 'invalid' }> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
-    throw error;
-  }
+  const text = await readTextIfPresent(file);
+  if (text === undefined) return { kind: 'missing' };
   const key = decodeKey(text);
   return key === undefined ? { kind: 'invalid' } : { kind: 'ok', key };
 }

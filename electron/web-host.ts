@@ -18,7 +18,7 @@ import {
   type BridgeHostMessage,
 } from '../shared/web-bridge-protocol';
 import { dispatchBridgeCall, type BridgeEventSink, type BridgeHandlers, type DispatchLog } from './bridge-dispatch';
-import { CONTENT_SECURITY_POLICY } from './content-security-policy';
+import { APP_RESPONSE_HEADERS, contentTypeOf, rendererFileFor } from './app-protocol';
 
 /** The port browser mode uses unless told otherwise: a fixed one keeps the page's origin, and its IndexedDB, stable. */
 export const DEFAULT_WEB_PORT = 47_613;
@@ -45,22 +45,6 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.map': 'application/json; charset=utf-8',
-};
-
 /** A socket message larger than this is refused: calls are small JSON, files never pass the bridge. */
 const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 
@@ -71,57 +55,25 @@ function sameToken(given: string | null, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function securityHeaders(response: ServerResponse): void {
-  response.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  response.setHeader('X-Content-Type-Options', 'nosniff');
-  response.setHeader('Referrer-Policy', 'no-referrer');
-  response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-  response.setHeader('X-Frame-Options', 'DENY');
-}
-
-/** Resolves a request path inside the static folder; undefined for anything that would leave it. */
-function staticFileOf(staticDir: string, pathname: string): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return undefined;
-  }
-  if (decoded.includes('\0')) return undefined;
-  const root = path.resolve(staticDir);
-  const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
-  return file === root || file.startsWith(`${root}${path.sep}`) ? file : undefined;
-}
-
 async function serveStatic(staticDir: string, request: IncomingMessage, response: ServerResponse, pathname: string): Promise<void> {
-  securityHeaders(response);
+  for (const [name, value] of Object.entries(APP_RESPONSE_HEADERS)) response.setHeader(name, value);
+  response.setHeader('X-Frame-Options', 'DENY');
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { Allow: 'GET, HEAD' }).end();
     return;
   }
-  let file = staticFileOf(staticDir, pathname === '/' ? '/index.html' : pathname);
-  if (file === undefined) {
-    response.writeHead(404).end();
+  const file = await rendererFileFor(staticDir, pathname);
+  const info = file === undefined ? undefined : await stat(file).catch(() => undefined);
+  if (file === undefined || info === undefined) {
+    const built = await stat(path.join(staticDir, 'index.html')).catch(() => undefined);
+    response
+      .writeHead(built === undefined ? 503 : 404, { 'Content-Type': 'text/plain; charset=utf-8' })
+      .end(built === undefined ? 'The app has not been built.' : 'Not found.');
     return;
-  }
-  let info = await stat(file).catch(() => undefined);
-  if (info === undefined || !info.isFile()) {
-    // Addresses without a file extension are routes of the app: the page handles them.
-    if (path.extname(pathname) !== '') {
-      response.writeHead(404).end();
-      return;
-    }
-    file = path.join(staticDir, 'index.html');
-    info = await stat(file).catch(() => undefined);
-    if (info === undefined) {
-      response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The app has not been built.');
-      return;
-    }
   }
   const isIndex = path.basename(file) === 'index.html';
   response.writeHead(200, {
-    'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'Content-Type': contentTypeOf(file),
     'Content-Length': info.size,
     // Built assets carry a content hash in their names; the page itself must always be fresh.
     'Cache-Control': isIndex ? 'no-store' : 'public, max-age=31536000, immutable',

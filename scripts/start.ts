@@ -38,12 +38,16 @@ function hasDisplay(): boolean {
   return Boolean(process.env['DISPLAY'] ?? process.env['WAYLAND_DISPLAY']);
 }
 
+/** Runs a child in the foreground: its output is ours, a stop signal sent to us is passed on, its exit is ours. */
+function runInForeground(command: string, args: string[]): void {
+  const child = spawn(command, args, { stdio: 'inherit' });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 1));
+}
+
 function runBrowserMode(reason: string, args: string[]): void {
   console.log(`${reason}: starting the app in your browser instead (npm run web).`);
-  const child = spawn(process.execPath, ['--import', require.resolve('tsx'), path.join(REPOSITORY_ROOT, 'electron', 'web-cli.ts'), '--open', ...args], {
-    stdio: 'inherit',
-  });
-  child.on('exit', (code) => process.exit(code ?? 1));
+  runInForeground(process.execPath, ['--import', require.resolve('tsx'), path.join(REPOSITORY_ROOT, 'electron', 'web-cli.ts'), '--open', ...args]);
 }
 
 async function main(): Promise<void> {
@@ -59,8 +63,7 @@ async function main(): Promise<void> {
   }
   await ensureRendererBuilt(REPOSITORY_ROOT, path.join(REPOSITORY_ROOT, 'dist', 'renderer'));
   await buildDesktop({ outDir: path.join(REPOSITORY_ROOT, 'dist') });
-  const child = spawn(electron.binary, [REPOSITORY_ROOT, ...args], { stdio: 'inherit' });
-  child.on('exit', (code) => process.exit(code ?? 1));
+  runInForeground(electron.binary, [REPOSITORY_ROOT, ...args]);
 }
 
 main().catch((error: unknown) => {

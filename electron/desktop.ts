@@ -4,7 +4,6 @@
  * Electron IPC and the browser host's WebSocket are transports over them.
  */
 import path from 'node:path';
-import { routesByVersion, type RouteDefinition } from '../shared/api/routes';
 import { AccountResponse } from '../shared/api/schemas';
 import { Value } from 'typebox/value';
 import {
@@ -19,6 +18,7 @@ import {
 } from '../shared/ipc';
 import type { BridgeEventSink, BridgeHandlers } from './bridge-dispatch';
 import { ConnectionStore, LOCAL_CONNECTION_ID, type ConnectionProfile } from './connections';
+import { runApiCall } from './http/api-request';
 import { createQueuedClient, type QueuedClient } from './http/queued-client';
 import { LocalWorkspace, type LocalServerLauncher } from './local-server';
 import type { Vault } from './vault';
@@ -51,10 +51,6 @@ export interface DesktopHost {
   status(): DesktopStatus;
   /** Waits for open calls, stops the Local workspace server. */
   close(): Promise<void>;
-}
-
-function isBinaryRoute(route: RouteDefinition): boolean {
-  return route.body?.kind === 'binary' || Object.values(route.responses).some((answer) => answer.kind === 'binary');
 }
 
 /** Starts the services; the Local workspace is started too, and a failure to start it leaves the rest usable. */
@@ -133,30 +129,9 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     log('The Local workspace server could not start.', error);
   }
 
-  async function request(input: ApiRequest): Promise<ApiAnswer> {
-    const profile = requireProfile(input.connectionId);
-    const table: Readonly<Record<string, RouteDefinition>> = routesByVersion[profile.apiVersion];
-    const route = table[input.operationId];
-    if (route === undefined) {
-      throw new BridgeError('invalid-request', `The API ${profile.apiVersion} has no operation ${input.operationId}.`);
-    }
-    if (isBinaryRoute(route)) {
-      throw new BridgeError('invalid-request', `${input.operationId} sends or returns a file; files are transferred by the app, not the bridge.`);
-    }
-    const result = await clientOf(profile).callLoose(input.operationId, {
-      params: input.params,
-      query: input.query,
-      headers: input.headers,
-      body: input.body,
-    });
-    switch (result.kind) {
-      case 'ok':
-        return { kind: 'ok', status: result.status, value: result.value ?? null, location: result.headers.get('location') };
-      case 'problem':
-        return { kind: 'problem', status: result.status, problem: result.problem };
-      case 'network':
-        return { kind: 'network', reason: result.error.reason, message: result.error.message };
-    }
+  async function request({ connectionId, ...call }: ApiRequest): Promise<ApiAnswer> {
+    const profile = requireProfile(connectionId);
+    return runApiCall(clientOf(profile), profile.apiVersion, call);
   }
 
   async function testConnection(connectionId: string): Promise<ConnectionTestResult> {

@@ -17,7 +17,7 @@ import {
   type IpcEventPayload,
 } from '../shared/ipc';
 import type { BridgeEventSink, BridgeHandlers } from './bridge-dispatch';
-import { ConnectionStore, LOCAL_CONNECTION_ID, type ConnectionProfile } from './connections';
+import { ConnectionStore, LOCAL_CONNECTION_ID, normaliseBaseUrl, type ConnectionProfile } from './connections';
 import { runApiCall } from './http/api-request';
 import { createQueuedClient, type QueuedClient } from './http/queued-client';
 import { LocalWorkspace, type LocalServerLauncher } from './local-server';
@@ -49,6 +49,8 @@ export interface DesktopHost {
   /** Sends every host event to `sink` until the returned function is called. */
   onEvent(sink: BridgeEventSink): () => void;
   status(): DesktopStatus;
+  /** Adds or updates the remote connection to `baseUrl`, stores `key` for it and makes it active (managed installs, tests). */
+  provision(baseUrl: string, key: string): Promise<Connection>;
   /** Waits for open calls, stops the Local workspace server. */
   close(): Promise<void>;
 }
@@ -236,6 +238,16 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
         running += each.running;
       }
       return { local: local.status(), queued, running };
+    },
+    async provision(baseUrl, key) {
+      const address = normaliseBaseUrl(baseUrl);
+      const existing = connections.list().profiles.find((profile) => profile.kind === 'remote' && profile.baseUrl === address);
+      const draft = { name: existing?.name ?? new URL(address).host, baseUrl: address, apiVersion: existing?.apiVersion ?? ('v2.3' as const) };
+      const profile = existing === undefined ? await connections.add(draft) : await connections.update(existing.id, draft);
+      await vault.set(profile.id, key);
+      await connections.activate(profile.id);
+      announceConnections();
+      return { ...profile, hasKey: true };
     },
     async close() {
       await Promise.all([...clients.values()].map(({ client }) => client.close()));

@@ -6,6 +6,7 @@
 import { appendFile, mkdir, rename, stat } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import {
   BrowserWindow,
   Menu,
@@ -30,6 +31,7 @@ import { CONTENT_SECURITY_POLICY } from './content-security-policy';
 import { startDesktopHost, type DesktopHost } from './desktop';
 import { bridgeEventSender, registerBridgeHandlers, trustedSenderCheck } from './ipc';
 import type { EmbeddedServerProcess } from './local-server';
+import { provisioningRequestOf, readKeyFile } from './provisioning';
 import { safeStorageCipher } from './safe-storage-cipher';
 import { trayView, type TrayAction } from './tray-status';
 import { FileVault } from './vault';
@@ -115,6 +117,32 @@ function launchUtilityServer(args: string[], env: Record<string, string>): Embed
     stdout: child.stdout,
     stderr: child.stderr,
   };
+}
+
+/**
+ * `--connect <url> --key-file <file>` on the command line (managed installs): the connection is set up and made active.
+ * A failure is logged and shown, and the app goes on with the connections it has.
+ */
+async function provisionFromCommandLine(host: DesktopHost): Promise<void> {
+  // Chromium's own switches share the command line: unknown options and positionals are ignored.
+  const { values } = parseArgs({
+    args: process.argv.slice(1),
+    options: { connect: { type: 'string' }, 'key-file': { type: 'string' } },
+    strict: false,
+    allowPositionals: true,
+  });
+  try {
+    const request = provisioningRequestOf({
+      connect: typeof values.connect === 'string' ? values.connect : undefined,
+      'key-file': typeof values['key-file'] === 'string' ? values['key-file'] : undefined,
+    });
+    if (request === undefined) return;
+    const connection = await host.provision(request.baseUrl, await readKeyFile(request.keyFile));
+    log(`Connection ${connection.name} (${connection.baseUrl}) is set up with its key and active.`);
+  } catch (error) {
+    log('Setting up the connection of --connect failed', error);
+    dialog.showErrorBox('Circularity Desk', `The connection given on the command line could not be set up: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** Opens an http(s) address in the system browser; anything else (file:, custom schemes) is refused. */
@@ -284,9 +312,9 @@ async function run(): Promise<void> {
   Menu.setApplicationMenu(applicationMenu());
 
   const userDataDir = app.getPath('userData');
-  const hostReady = FileVault.open(path.join(userDataDir, 'vault.json'), safeStorageCipher(safeStorage, process.platform)).then((vault) => {
+  const hostReady = FileVault.open(path.join(userDataDir, 'vault.json'), safeStorageCipher(safeStorage, process.platform)).then(async (vault) => {
     if (vault.setAside !== undefined) log(`The key vault could not be read and was moved aside to ${vault.setAside}.`);
-    return startDesktopHost({
+    const host = await startDesktopHost({
       userDataDir,
       host: 'electron',
       version: app.getVersion(),
@@ -295,6 +323,8 @@ async function run(): Promise<void> {
       openExternal: openExternalSafely,
       log,
     });
+    await provisionFromCommandLine(host);
+    return host;
   });
   // The window opens while the services (and the Local workspace server) start; its first calls wait for them.
   const handlersReady = hostReady.then((host) => host.handlers);

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { startDesktopHost } from './desktop';
 import { openLocalKeyCipher } from './local-key-cipher';
 import { nodeProcessLauncher } from './node-process-launcher';
+import { provisioningRequestOf, readKeyFile } from './provisioning';
 import { ensureRendererBuilt } from './renderer-build';
 import { defaultUserDataDir } from './user-data-dir';
 import { FileVault } from './vault';
@@ -18,10 +19,11 @@ import { DEFAULT_WEB_PORT, startWebHost } from './web-host';
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-const usage = `Usage: npm run web -- [--port <n>] [--user-data <dir>] [--open]
+const usage = `Usage: npm run web -- [--port <n>] [--user-data <dir>] [--open] [--connect <url> --key-file <file>]
   --port        port on 127.0.0.1 (default ${DEFAULT_WEB_PORT}; 0 picks a free one)
   --user-data   folder of connections, keys and the Local workspace (default: the installed app's)
-  --open        open the address in the system browser`;
+  --open        open the address in the system browser
+  --connect     add or update the connection to this server and make it active (with --key-file: its API key)`;
 
 function log(message: string, error?: unknown): void {
   const detail = error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`;
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
       port: { type: 'string', default: String(DEFAULT_WEB_PORT) },
       'user-data': { type: 'string' },
       open: { type: 'boolean', default: false },
+      connect: { type: 'string' },
+      'key-file': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -52,6 +56,8 @@ async function main(): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0..65535, not '${values.port}'.\n${usage}`);
   const userDataDir = path.resolve(values['user-data'] ?? defaultUserDataDir());
+  const provisioning = provisioningRequestOf(values);
+  const provisionedKey = provisioning === undefined ? undefined : await readKeyFile(provisioning.keyFile);
 
   const staticDir = path.join(REPOSITORY_ROOT, 'dist', 'renderer');
   if (await ensureRendererBuilt(REPOSITORY_ROOT, staticDir)) log('Built the app.');
@@ -70,6 +76,13 @@ async function main(): Promise<void> {
     openExternal: openInSystemBrowser,
     log,
   });
+  if (provisioning !== undefined && provisionedKey !== undefined) {
+    const connection = await host.provision(provisioning.baseUrl, provisionedKey).catch(async (error: unknown) => {
+      await host.close();
+      throw error;
+    });
+    log(`Connection ${connection.name} (${connection.baseUrl}) is set up with its key and active.`);
+  }
   const web = await startWebHost({
     port,
     staticDir,

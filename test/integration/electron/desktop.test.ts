@@ -143,6 +143,19 @@ describe('a remote connection', () => {
   });
 });
 
+describe('provisioning', () => {
+  it('adds the connection with its key and activates it, and updates the same one when run again', async () => {
+    const first = await host.provision(`${remote.url}/`, 'an-old-key');
+    expect(first).toMatchObject({ kind: 'remote', baseUrl: remote.url, hasKey: true });
+    const again = await host.provision(remote.url, REMOTE_KEY);
+    expect(again.id).toBe(first.id);
+    const list = await value('connections:list', {});
+    expect(list.activeId).toBe(first.id);
+    expect(list.connections.filter((connection) => connection.baseUrl === remote.url && connection.id === first.id)).toHaveLength(1);
+    expect(await value('connections:test', { connectionId: first.id })).toMatchObject({ kind: 'ok' });
+  });
+});
+
 describe('requests the bridge refuses', () => {
   it('refuses files, unknown operations, unknown connections and non-http links', async () => {
     for (const operationId of ['uploadBuildingFile', 'downloadBlob']) {

@@ -7,6 +7,7 @@ import { principalForKey } from './auth/tokens';
 import type { ServerContext } from './context';
 import { ApiError } from './errors';
 import { handleError, problemBody, sendProblem } from './problem-handler';
+import { honoursIdempotencyKey, idempotencyHooks } from './idempotency';
 import { operationHandlers } from './routes';
 import type { OperationCall, OperationHandler, StreamedReply } from './routes/operation';
 import { requiredLevel, resolvePathScope } from './routes/access';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   const principals = new WeakMap<FastifyRequest, Principal>();
+  const idempotency = idempotencyHooks(ctx, (request) => principals.get(request));
   for (const version of Object.keys(API_PREFIXES) as ApiVersion[]) {
     const prefix = API_PREFIXES[version];
     const table = routesByVersion[version] as Readonly<Record<OperationId, RouteDefinition>>;
@@ -149,6 +151,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
         },
         // Routes without a body skip the content-type check: one hook less on every read.
         ...(route.body === undefined ? {} : { preValidation: contentTypeCheck(route) }),
+        ...(honoursIdempotencyKey(route) ? { preHandler: idempotency.preHandler, onSend: idempotency.onSend } : {}),
         handler: async (request, reply) => {
           const principal = principals.get(request) ?? anonymous;
           const host = request.headers.host ?? `${request.hostname}`;

@@ -14,6 +14,10 @@ export interface ServerConfig {
   downloadTtlMs: number;
   /** Base address put in front of download paths; when absent, taken from the request's Host. */
   publicBaseUrl: string | undefined;
+  /** How long an `Idempotency-Key` and its answer are kept, in milliseconds (24 hours). */
+  idempotencyTtlMs: number;
+  /** How long a request holds its key in progress before a retry may take it over, in milliseconds (60 seconds). */
+  idempotencyLeaseMs: number;
 }
 
 /** Default limits. */
@@ -22,6 +26,8 @@ export const defaultServerConfig: ServerConfig = {
   maxJsonBytes: 16 * 1024 ** 2,
   downloadTtlMs: 15 * 60 * 1000,
   publicBaseUrl: undefined,
+  idempotencyTtlMs: 24 * 60 * 60 * 1000,
+  idempotencyLeaseMs: 60 * 1000,
 };
 
 /** What every service works with: the store (database + blobs) and the server's settings. */

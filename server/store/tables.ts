@@ -31,6 +31,7 @@ export interface DatabaseSchema {
   classification_methods: ClassificationMethodsTable;
   classification_codes: ClassificationCodesTable;
   jobs: JobsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** Settings every process of one server shares (e.g. the secret that signs download addresses). */
@@ -337,4 +338,27 @@ export interface JobsTable {
   lastError: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** Whether the first request with an idempotency key is still running, or its successful answer is kept. */
+export type IdempotencyState = 'in-progress' | 'completed';
+
+/** One `Idempotency-Key` of one token on one method and path (server/services/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  /** SHA-256 of the scope: token, method, path and key. */
+  id: string;
+  tokenId: string;
+  /** SHA-256 of the request: method, path with query, canonical JSON body. */
+  fingerprint: string;
+  state: IdempotencyState;
+  /** The attempt that holds an in-progress record, and until when; null once completed. */
+  leaseId: string | null;
+  leaseUntil: string | null;
+  responseStatus: number | null;
+  /** JSON object of the answer's Location and Content-Type. */
+  responseHeaders: string | null;
+  /** The answer's body, sealed with a key derived from the caller's API key; null for an empty body. */
+  responseBody: string | null;
+  createdAt: string;
+  expiresAt: string;
 }

@@ -262,6 +262,21 @@ const ElementListQuery = Type.Object({
   $orderby: Type.Optional(Type.String({ description: 'Properties with asc or desc; ties in element id order.' })),
 });
 
+/** The `Idempotency-Key` extension (IETF draft "The Idempotency-Key HTTP Header Field"), on every POST without file content. */
+const IdempotencyKey = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: 255,
+    pattern: '^[!-~]+$',
+    description:
+      'An extension of this server, optional for clients: 1 to 255 visible ASCII characters, a new one (e.g. a uuid) per request the client means to make once. ' +
+      'For 24 hours the same key with the same request answers the first successful answer again, with `Idempotent-Replayed: true`, without doing the work twice; ' +
+      'with another request it answers 422, and while the first request is still running 409 with Retry-After. An answer that is not 2xx is not kept, so the key may be retried.',
+  }),
+);
+
+const IdempotentHeaders = Type.Object({ 'idempotency-key': IdempotencyKey });
+
 const PassportHeaders = Type.Object({
   'accept-language': Type.Optional(
     Type.String({
@@ -270,6 +285,7 @@ const PassportHeaders = Type.Object({
         'The language of the passport: nl, en, es, fr, it or de, or a full Accept-Language header from which the best of those is taken; en when absent or none fits.',
     }),
   ),
+  'idempotency-key': IdempotencyKey,
 });
 
 const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
@@ -314,6 +330,7 @@ const routeList = [
     tag: 'Building',
     summary: 'Adds a building.',
     auth: 'apiKey',
+    headers: IdempotentHeaders,
     body: jsonBody(BuildingRequest, 'The building.'),
     responses: {
       201: json(BuildingResponse, 'The building was created; Location gives its address.', { location: true }),
@@ -420,6 +437,7 @@ const routeList = [
     summary: 'Schedules the building for processing, recalculates all data.',
     auth: 'apiKey',
     params: IdParams,
+    headers: IdempotentHeaders,
     responses: {
       202: empty('The recalculation was scheduled; Location gives the building, whose isDirty is false when done.', {
         location: true,
@@ -491,6 +509,7 @@ const routeList = [
     summary: 'Adds a building file.',
     auth: 'apiKey',
     params: BuildingIdParams,
+    headers: IdempotentHeaders,
     body: jsonBody(BuildingFileRequest, 'The building file.'),
     responses: {
       201: json(BuildingFileResponse, 'The file was created, status Creating; Location gives its address.', {
@@ -550,6 +569,7 @@ const routeList = [
     summary: 'Activates or deactivates a building file.',
     auth: 'apiKey',
     params: BuildingFileParams,
+    headers: IdempotentHeaders,
     body: jsonBody(Type.Boolean(), 'Whether the file is included in the building figures.'),
     responses: {
       200: json(BuildingFileResponse, 'The file with its new isActive; the building is recalculated.'),
@@ -564,6 +584,7 @@ const routeList = [
     summary: "Sets the status of a file to 'importing', so elements can be added or updated.",
     auth: 'apiKey',
     params: BuildingFileParams,
+    headers: IdempotentHeaders,
     responses: { 204: empty('The file is Importing.'), ...problems(...resourceErrors, 409) },
   },
   {
@@ -574,6 +595,7 @@ const routeList = [
     summary: 'Starts the refinement of a building file.',
     auth: 'apiKey',
     params: BuildingFileParams,
+    headers: IdempotentHeaders,
     responses: {
       202: empty('The refinement was started; Location gives the status of the file.', { location: true }),
       ...problems(...resourceErrors, 409),
@@ -618,6 +640,7 @@ const routeList = [
     summary: 'Creates a new building file element.',
     auth: 'apiKey',
     params: BuildingFileParams,
+    headers: IdempotentHeaders,
     body: jsonBody(BuildingFileElementRequest, 'The element to create.'),
     responses: {
       201: json(BuildingFileElementResponse, 'The element was created; Location gives its address.', { location: true }),
@@ -677,6 +700,7 @@ const routeList = [
     tag: 'Material',
     summary: 'Adds a material.',
     auth: 'apiKey',
+    headers: IdempotentHeaders,
     body: jsonBody(MaterialRequest, 'The material.'),
     responses: {
       201: json(Material, 'The material was created; Location gives its address.', { location: true }),
@@ -722,6 +746,7 @@ const routeList = [
     summary: 'Adds a financial value for a material, for manual import mode.',
     auth: 'apiKey',
     params: IdParams,
+    headers: IdempotentHeaders,
     body: jsonBody(MaterialFinancialValueRequest, 'The price to add.'),
     responses: { 200: json(MaterialFinancialValue, 'The price was added.'), ...problems(...resourceBodyErrors) },
   },
@@ -754,6 +779,7 @@ const routeList = [
     summary: 'Adds a match for a material.',
     auth: 'apiKey',
     params: IdParams,
+    headers: IdempotentHeaders,
     body: jsonBody(MaterialMatchRequest, 'The match to add.'),
     responses: { 200: json(MaterialMatch, 'The match was added.'), ...problems(...resourceBodyErrors) },
   },
@@ -786,6 +812,7 @@ const routeList = [
     tag: 'Portfolio',
     summary: 'Adds a portfolio.',
     auth: 'apiKey',
+    headers: IdempotentHeaders,
     body: jsonBody(PortfolioRequest, 'The portfolio.'),
     responses: {
       201: json(PortfolioResponse, 'The portfolio was created; Location gives its address.', { location: true }),
@@ -924,6 +951,7 @@ const routeList = [
     summary: 'Adds a portfolio file.',
     auth: 'apiKey',
     params: PortfolioIdParams,
+    headers: IdempotentHeaders,
     body: jsonBody(PortfolioFileRequest, 'The portfolio file.'),
     responses: {
       201: json(PortfolioFileResponse, 'The file was created, status Creating; Location gives its address.', {
@@ -1008,6 +1036,7 @@ const routeList = [
     tag: 'Product',
     summary: 'Adds a product.',
     auth: 'apiKey',
+    headers: IdempotentHeaders,
     body: jsonBody(ProductRequest, 'The product.'),
     responses: {
       201: json(Product, 'The product was created; Location gives its address.', { location: true }),
@@ -1053,6 +1082,7 @@ const routeList = [
     summary: 'Adds a match for a product.',
     auth: 'apiKey',
     params: IdParams,
+    headers: IdempotentHeaders,
     body: jsonBody(ProductMatchRequest, 'The match to add.'),
     responses: { 201: json(ProductMatch, 'The match was added.'), ...problems(...resourceBodyErrors) },
   },
@@ -1085,6 +1115,7 @@ const routeList = [
     summary: 'Adds a child for a product.',
     auth: 'apiKey',
     params: IdParams,
+    headers: IdempotentHeaders,
     body: jsonBody(ProductChildRequest, 'The child to add.'),
     responses: { 201: json(ProductChild, 'The child was added.'), ...problems(...resourceBodyErrors) },
   },
@@ -1117,6 +1148,7 @@ const routeList = [
     summary: 'Adds a financial value for a product.',
     auth: 'apiKey',
     params: IdParams,
+    headers: IdempotentHeaders,
     body: jsonBody(ProductFinancialValueRequest, 'The price to add.'),
     responses: { 200: json(ProductFinancialValue, 'The price was added.'), ...problems(...resourceBodyErrors) },
   },
@@ -1151,6 +1183,7 @@ const routeList = [
     tag: 'Token',
     summary: "Adds an API token for the key's whole account.",
     auth: 'apiKey',
+    headers: IdempotentHeaders,
     body: jsonBody(TokenRequest, 'The token.'),
     responses: {
       201: json(TokenResponse, 'The token was created; its key is shown this once.'),
@@ -1175,6 +1208,7 @@ const routeList = [
     summary: 'Adds an API token for a portfolio.',
     auth: 'apiKey',
     params: IdParams,
+    headers: IdempotentHeaders,
     body: jsonBody(TokenRequest, 'The token.'),
     responses: {
       201: json(TokenResponse, 'The token was created; its key is shown this once.'),
@@ -1199,6 +1233,7 @@ const routeList = [
     summary: 'Adds an API token for a building.',
     auth: 'apiKey',
     params: IdParams,
+    headers: IdempotentHeaders,
     body: jsonBody(TokenRequest, 'The token.'),
     responses: {
       201: json(TokenResponse, 'The token was created; its key is shown this once.'),

@@ -3,6 +3,7 @@ import type { StoreDialect } from '../dialect';
 import * as initial from './0001-initial';
 import * as seedVersion from './0002-seed-version';
 import * as elementImports from './0003-element-imports';
+import * as idempotencyKeys from './0004-idempotency-keys';
 
 /** A forward-only migration; every step takes the dialect for its few type differences. */
 interface StoreMigration {
@@ -14,6 +15,7 @@ const migrations: Record<string, StoreMigration> = {
   '0001-initial': initial,
   '0002-seed-version': seedVersion,
   '0003-element-imports': elementImports,
+  '0004-idempotency-keys': idempotencyKeys,
 };
 
 /** Brings the database to the newest schema; throws with the failing migration's name and cause. */

@@ -25,7 +25,7 @@ test.use({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
 
 for (const theme of THEMES) {
   test(`screenshots of the main screens in the ${theme} theme`, async ({ page, host }) => {
-    await page.addInitScript((preference) => window.localStorage.setItem('circularity-desk:theme', preference), theme);
+    await page.addInitScript(`window.localStorage.setItem('circularity-desk:theme', ${JSON.stringify(theme)})`);
     await page.goto(host.url);
     await expect(page.locator('#app')).toHaveAttribute('data-app-ready', 'true');
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);

@@ -1,0 +1,406 @@
+/**
+ * The db layer's side of the pull: each function writes one complete answer of the server in one transaction, so a
+ * collection is applied entirely or not at all, and reads what the pull needs to decide its next request.
+ *
+ * Two rules hold in every write here: a row with outbox entries keeps its local values (the pull neither overwrites
+ * nor deletes it), and a row whose server values did not change is not written again, so live queries stay quiet on a
+ * resync that found nothing new.
+ */
+import { BuildingFileStatuses, BuildingFileType } from '../../shared/api/enums';
+import type {
+  BuildingCircularInformation,
+  BuildingFileElementResponse,
+  BuildingFileResponse,
+  BuildingFileStatusResponse,
+  BuildingFinancialInformation,
+  BuildingResponse,
+  BuildingValidation,
+  ClassificationMethod,
+  Material,
+  PortfolioResponse,
+  Product,
+} from '../../shared/api/schemas';
+import { fileKeyRange, type CacheDb } from './cache-db';
+import { hasPendingEntries, pendingKeys } from './outbox';
+import {
+  elementCursorKey,
+  elementKey,
+  isLocalId,
+  OUTBOX_ENTITIES,
+  type BuildingFiguresRow,
+  type CatalogueListRow,
+  type ElementCursorRow,
+  type FileRow,
+  type OutboxEntity,
+  type PullProgress,
+  type RowRef,
+} from './schema';
+
+// --- comparing --------------------------------------------------------------------------------------------------------
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  const bKeys = Object.keys(b);
+  if (aKeys.length !== bKeys.length) return false;
+  return aKeys.every((key) => Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/** Whether a cached row holds exactly these server values (and no local edit); `localFields` are the cache's own. */
+function holdsServerValues(row: object | undefined, server: object, localFields: readonly string[] = []): boolean {
+  if (row === undefined || (row as { base?: unknown }).base !== undefined) return false;
+  const own = Object.keys(row).filter((key) => !localFields.includes(key));
+  const serverKeys = Object.keys(server);
+  if (own.length !== serverKeys.length) return false;
+  return serverKeys.every((key) => sameJson((row as Record<string, unknown>)[key], (server as Record<string, unknown>)[key]));
+}
+
+function isOutboxEntity(table: string): table is OutboxEntity {
+  return (OUTBOX_ENTITIES as readonly string[]).includes(table);
+}
+
+async function pendingIn(db: CacheDb, table: string, prefix = ''): Promise<Set<string>> {
+  return isOutboxEntity(table) ? pendingKeys(db, table, prefix) : new Set();
+}
+
+/** A kept row the user is told about: one the server knew (a locally created row is naturally missing). */
+function keptRef(table: OutboxEntity, key: string): RowRef[] {
+  return isLocalId(key) ? [] : [{ table, key }];
+}
+
+// --- catalogue tables ------------------------------------------------------------------------------------------------
+
+/** The tables of catalogue sub-resources, one record per item. */
+export type CatalogueListTable =
+  | 'materialMatches'
+  | 'materialFinancialValues'
+  | 'productMatches'
+  | 'productChildren'
+  | 'productFinancialValues';
+
+/** One sub-resource list of a catalogue item as the server answered it. */
+export interface CatalogueList {
+  table: CatalogueListTable;
+  ownerId: string;
+  items: readonly unknown[];
+}
+
+/** The sub-resource tables of each catalogue table. */
+export const CATALOGUE_DETAILS = {
+  materials: ['materialMatches', 'materialFinancialValues'],
+  products: ['productMatches', 'productChildren', 'productFinancialValues'],
+} as const satisfies Record<'materials' | 'products', readonly CatalogueListTable[]>;
+
+// --- removing ---------------------------------------------------------------------------------------------------------
+
+const FILE_TABLES = ['files', 'fileStatuses', 'elements', 'elementStaging', 'syncState', 'outbox'] as const;
+
+/** Removes a file and what hangs on it, except elements with outbox entries. Runs inside a transaction over FILE_TABLES. */
+async function removeFileData(db: CacheDb, fileId: string): Promise<void> {
+  const pending = await pendingKeys(db, 'elements', elementKey(fileId, ''));
+  const [lower, upper] = fileKeyRange(fileId);
+  const elements = db.elements.where(':id').between(lower, upper, true, true);
+  await (pending.size === 0 ? elements : elements.filter((row) => !pending.has(elementKey(fileId, row.id)))).delete();
+  await db.elementStaging.where(':id').between(lower, upper, true, true).delete();
+  await db.syncState.delete(elementCursorKey(fileId));
+  await db.fileStatuses.delete(fileId);
+  await db.files.delete(fileId);
+}
+
+/** Removes a building's figures and its files without local changes. Runs inside a transaction over BUILDING_TABLES. */
+async function removeBuildingData(db: CacheDb, buildingId: string): Promise<void> {
+  await db.buildingFigures.delete(buildingId);
+  const pendingFiles = await pendingKeys(db, 'files');
+  const fileIds = await db.files.where('buildingId').equals(buildingId).primaryKeys();
+  for (const fileId of fileIds) {
+    if (!pendingFiles.has(fileId)) await removeFileData(db, fileId);
+  }
+}
+
+// --- lists ------------------------------------------------------------------------------------------------------------
+
+/** The server shape of the rows of each list the pull replaces as a whole (buildings have their own function). */
+export interface PlainLists {
+  portfolios: PortfolioResponse;
+  classificationMethods: ClassificationMethod;
+  materials: Material;
+  products: Product;
+}
+
+/** A table the pull fills from one list request. */
+export type PlainListTable = keyof PlainLists;
+
+/** The catalogue sub-resource tables of each list's items, removed with their item. */
+const DETAIL_TABLES = {
+  portfolios: [],
+  classificationMethods: [],
+  ...CATALOGUE_DETAILS,
+} as const satisfies Record<PlainListTable, readonly CatalogueListTable[]>;
+
+/** What applying a list did that the user must hear of. */
+export interface ListApplied {
+  /** Rows the server no longer lists, kept because they hold local changes. */
+  keptMissing: RowRef[];
+}
+
+/**
+ * Makes a table equal to a complete list of the server: new and changed rows written, rows the list lacks removed
+ * (with their catalogue sub-resources), rows with outbox entries left as they are.
+ */
+export async function applyServerList<T extends PlainListTable>(
+  db: CacheDb,
+  table: T,
+  rows: readonly PlainLists[T][],
+): Promise<ListApplied> {
+  const details: readonly CatalogueListTable[] = DETAIL_TABLES[table];
+  return db.transaction('rw', [table, 'outbox', ...details], async () => {
+    const store = db.table<PlainLists[T], string>(table);
+    const pending = await pendingIn(db, table);
+    const cached = new Map((await store.toArray()).map((row) => [row.id, row]));
+    await store.bulkPut(rows.filter((row) => !pending.has(row.id) && !holdsServerValues(cached.get(row.id), row)));
+    const listed = new Set(rows.map((row) => row.id));
+    const missing = [...cached.keys()].filter((id) => !listed.has(id));
+    const removed = missing.filter((id) => !pending.has(id));
+    await store.bulkDelete(removed);
+    for (const detail of details) {
+      const pendingDetails = await pendingKeys(db, detail);
+      await db.table(detail).bulkDelete(removed.filter((id) => !pendingDetails.has(id)));
+    }
+    const kept = missing.filter((id) => pending.has(id));
+    return { keptMissing: isOutboxEntity(table) ? kept.flatMap((id) => keptRef(table, id)) : [] };
+  });
+}
+
+const BUILDING_TABLES = ['buildings', 'buildingFigures', ...FILE_TABLES] as const;
+
+function newFiguresRow(buildingId: string): BuildingFiguresRow {
+  return {
+    buildingId,
+    circular: null,
+    financial: null,
+    validation: null,
+    refreshedAt: null,
+    stale: false,
+    seenIsDirty: false,
+    seenMostRecentBimInfo: null,
+    filesSignature: null,
+  };
+}
+
+/**
+ * Applies the complete building list like `applyServerList`, removing the files and figures of removed buildings,
+ * and records what it saw of each building: its figures become due when `isDirty` went from true to false or
+ * `mostRecentBimInfo` moved.
+ */
+export async function applyServerBuildings(db: CacheDb, rows: readonly BuildingResponse[]): Promise<ListApplied> {
+  return db.transaction('rw', BUILDING_TABLES, async () => {
+    const pending = await pendingKeys(db, 'buildings');
+    const cached = new Map((await db.buildings.toArray()).map((row) => [row.id, row]));
+    await db.buildings.bulkPut(rows.filter((row) => !pending.has(row.id) && !holdsServerValues(cached.get(row.id), row)));
+
+    const figures = await db.buildingFigures.bulkGet(rows.map((row) => row.id));
+    const seen: BuildingFiguresRow[] = [];
+    rows.forEach((row, index) => {
+      const before = figures[index];
+      const known = before ?? newFiguresRow(row.id);
+      const cleaned = known.seenIsDirty && !row.isDirty;
+      const moved = known.seenMostRecentBimInfo !== row.mostRecentBimInfo;
+      const next = { ...known, stale: known.stale || cleaned || moved, seenIsDirty: row.isDirty, seenMostRecentBimInfo: row.mostRecentBimInfo };
+      if (before === undefined || !sameJson(before, next)) seen.push(next);
+    });
+    await db.buildingFigures.bulkPut(seen);
+
+    const listed = new Set(rows.map((row) => row.id));
+    const missing = [...cached.keys()].filter((id) => !listed.has(id));
+    for (const id of missing) {
+      if (pending.has(id)) continue;
+      await db.buildings.delete(id);
+      await removeBuildingData(db, id);
+    }
+    return { keptMissing: missing.filter((id) => pending.has(id)).flatMap((id) => keptRef('buildings', id)) };
+  });
+}
+
+// --- files and elements -----------------------------------------------------------------------------------------------
+
+/** A file whose elements the cache must pull, at the stamp the server listed. */
+export interface ElementsDue {
+  buildingId: string;
+  fileId: string;
+  stamp: string;
+}
+
+/** What applying a building's file list did. */
+export interface FilesApplied extends ListApplied {
+  /** Files whose elements are missing or older than the server's, and settled enough to pull. */
+  due: ElementsDue[];
+}
+
+/** Statuses in which the server is rewriting a file's elements; they are pulled once it has finished. */
+const UNSETTLED_STATUSES: ReadonlySet<number> = new Set([
+  BuildingFileStatuses.Uploaded,
+  BuildingFileStatuses.Refining,
+  BuildingFileStatuses.Mapping,
+]);
+
+function filesSignature(files: readonly BuildingFileResponse[]): string {
+  return files
+    .map((file) => `${file.id}@${file.lastModifiedDate}@${String(file.isActive)}`)
+    .sort()
+    .join(',');
+}
+
+/**
+ * Makes a building's files equal to the server's complete list (removing the elements of removed files, except those
+ * with local changes), marks the building's figures due when its files changed, and answers which files' elements
+ * must be pulled.
+ */
+export async function applyServerFiles(db: CacheDb, buildingId: string, files: readonly BuildingFileResponse[]): Promise<FilesApplied> {
+  return db.transaction('rw', ['buildingFigures', ...FILE_TABLES], async () => {
+    const pending = await pendingKeys(db, 'files');
+    const cached = new Map((await db.files.where('buildingId').equals(buildingId).toArray()).map((row) => [row.id, row]));
+    const writes: FileRow[] = [];
+    const due: ElementsDue[] = [];
+    for (const file of files) {
+      const before = cached.get(file.id);
+      const elementsStamp = before?.elementsStamp ?? null;
+      if (!pending.has(file.id) && !holdsServerValues(before, file, ['elementsStamp'])) writes.push({ ...file, elementsStamp });
+      const holdsElements = file.type === BuildingFileType.Source && !UNSETTLED_STATUSES.has(file.status);
+      if (holdsElements && file.lastModifiedDate !== elementsStamp) due.push({ buildingId, fileId: file.id, stamp: file.lastModifiedDate });
+    }
+    await db.files.bulkPut(writes);
+
+    const listed = new Set(files.map((file) => file.id));
+    const missing = [...cached.keys()].filter((id) => !listed.has(id));
+    for (const id of missing) {
+      if (!pending.has(id)) await removeFileData(db, id);
+    }
+
+    const signature = filesSignature(files);
+    const figures = (await db.buildingFigures.get(buildingId)) ?? newFiguresRow(buildingId);
+    if (figures.filesSignature !== signature) {
+      await db.buildingFigures.put({ ...figures, stale: true, filesSignature: signature });
+    }
+    return { due, keptMissing: missing.filter((id) => pending.has(id)).flatMap((id) => keptRef('files', id)) };
+  });
+}
+
+/** Writes a file's status as `/status` answered it. */
+export async function writeFileStatus(db: CacheDb, buildingId: string, status: BuildingFileStatusResponse, at: string): Promise<void> {
+  await db.fileStatuses.put({ ...status, buildingId, fetchedAt: at });
+}
+
+async function putProgress(db: CacheDb, progress: PullProgress): Promise<void> {
+  const state = await db.syncState.get('pull');
+  if (state?.kind === 'pull') await db.syncState.put({ ...state, progress });
+}
+
+/** Begins a file's element pull from its first page: its staged pages of an older stamp are dropped. */
+export async function beginElementPull(db: CacheDb, cursor: ElementCursorRow, status: BuildingFileStatusResponse | null): Promise<void> {
+  await db.transaction('rw', ['elementStaging', 'syncState', 'fileStatuses'], async () => {
+    const [lower, upper] = fileKeyRange(cursor.fileId);
+    await db.elementStaging.where(':id').between(lower, upper, true, true).delete();
+    await db.syncState.put(cursor);
+    if (status !== null) await writeFileStatus(db, cursor.buildingId, status, cursor.startedAt);
+  });
+}
+
+/**
+ * Stages one page of a file's elements together with the cursor that points past it, so a pull stopped or killed
+ * after this resumes at the next page.
+ */
+export async function stageElementPage(
+  db: CacheDb,
+  cursor: ElementCursorRow,
+  page: readonly BuildingFileElementResponse[],
+  progress: PullProgress,
+): Promise<void> {
+  await db.transaction('rw', ['elementStaging', 'syncState'], async () => {
+    // The record's file is the one the page was asked for, whatever the answer said.
+    await db.elementStaging.bulkPut(page.map((element) => ({ ...element, buildingFileId: cursor.fileId })));
+    await db.syncState.put(cursor);
+    await putProgress(db, progress);
+  });
+}
+
+/** Records copied from staging per step of the swap, so the swap never holds a whole file in memory. */
+const SWAP_CHUNK = 2000;
+
+/**
+ * Replaces a file's elements with its staged pages in one transaction, with the stamp they belong to. Elements with
+ * outbox entries keep their local values, and stay even when the server no longer has them.
+ */
+export async function swapStagedElements(db: CacheDb, cursor: ElementCursorRow): Promise<void> {
+  await db.transaction('rw', ['elements', 'elementStaging', 'files', 'syncState', 'outbox'], async () => {
+    const { fileId } = cursor;
+    const pending = await pendingKeys(db, 'elements', elementKey(fileId, ''));
+    const isPending = (id: string): boolean => pending.has(elementKey(fileId, id));
+    const [lower, upper] = fileKeyRange(fileId);
+    const current = db.elements.where(':id').between(lower, upper, true, true);
+    await (pending.size === 0 ? current : current.filter((row) => !isPending(row.id))).delete();
+    for (;;) {
+      const chunk = await db.elementStaging.where(':id').between(lower, upper, true, true).limit(SWAP_CHUNK).toArray();
+      if (chunk.length === 0) break;
+      await db.elements.bulkPut(chunk.filter((row) => !isPending(row.id)));
+      await db.elementStaging.bulkDelete(chunk.map((row): [string, string] => [fileId, row.id]));
+    }
+    await db.files.update(fileId, { elementsStamp: cursor.stamp });
+    await db.syncState.delete(cursor.key);
+  });
+}
+
+// --- building figures -------------------------------------------------------------------------------------------------
+
+/** The three figures of a building, fetched together. */
+export interface BuildingFigures {
+  circular: BuildingCircularInformation;
+  financial: BuildingFinancialInformation;
+  validation: BuildingValidation;
+}
+
+/** Ids of buildings whose figures are due and that the server is not recalculating. */
+export async function buildingsWithFiguresDue(db: CacheDb): Promise<string[]> {
+  const rows = await db.buildingFigures.filter((row) => row.stale && !row.seenIsDirty).toArray();
+  return rows.map((row) => row.buildingId).filter((id) => !isLocalId(id));
+}
+
+/** Writes a building's figures; they are no longer due. */
+export async function writeBuildingFigures(db: CacheDb, buildingId: string, figures: BuildingFigures, at: string): Promise<void> {
+  await db.transaction('rw', db.buildingFigures, async () => {
+    const before = (await db.buildingFigures.get(buildingId)) ?? newFiguresRow(buildingId);
+    await db.buildingFigures.put({ ...before, ...figures, refreshedAt: at, stale: false });
+  });
+}
+
+/** Gives up a due refresh the server refused: the figures are fetched again on demand or after the next change. */
+export async function dropFiguresDue(db: CacheDb, buildingId: string): Promise<void> {
+  await db.buildingFigures.update(buildingId, { stale: false });
+}
+
+// --- catalogue sub-resources ------------------------------------------------------------------------------------------
+
+/** Writes an item's sub-resource lists together; a list with outbox entries keeps its local values. */
+export async function writeCatalogueLists(db: CacheDb, lists: readonly CatalogueList[], at: string): Promise<void> {
+  const tables = [...new Set(lists.map((list) => list.table))];
+  await db.transaction('rw', [...tables, 'outbox'], async () => {
+    for (const list of lists) {
+      if (await hasPendingEntries(db, list.table, list.ownerId)) continue;
+      await db.table<CatalogueListRow<unknown>, string>(list.table).put({ ownerId: list.ownerId, items: [...list.items], fetchedAt: at });
+    }
+  });
+}
+
+/** Catalogue items (server ids) that lack one of their sub-resource lists, for the background fill. */
+export async function catalogueItemsMissingDetails(db: CacheDb): Promise<{ materials: string[]; products: string[] }> {
+  async function missing(table: 'materials' | 'products'): Promise<string[]> {
+    const ids = (await db.table<unknown, string>(table).toCollection().primaryKeys()).filter((id) => !isLocalId(id));
+    const present = await Promise.all(
+      CATALOGUE_DETAILS[table].map(async (detail) => new Set(await db.table<unknown, string>(detail).toCollection().primaryKeys())),
+    );
+    return ids.filter((id) => present.some((keys) => !keys.has(id)));
+  }
+  return { materials: await missing('materials'), products: await missing('products') };
+}
+

@@ -1,0 +1,98 @@
+/**
+ * The IndexedDB cache of one connection: one database per connection, named `circularity-desk:<connectionId>`.
+ * Versions are append-only: a change of the schema is a new `version(n)` with a comment saying why, never an edit of
+ * an old one, because users' databases were created by the old ones.
+ */
+import { Dexie, type DexieOptions, type EntityTable, type IndexableType, type Table } from 'dexie';
+import type {
+  BuildingFiguresRow,
+  BuildingRow,
+  ClassificationMethodRow,
+  ElementRow,
+  FileRow,
+  FileStatusRow,
+  MaterialFinancialValuesRow,
+  MaterialMatchesRow,
+  MaterialRow,
+  OutboxEntry,
+  PortfolioRow,
+  ProductChildrenRow,
+  ProductFinancialValuesRow,
+  ProductMatchesRow,
+  ProductRow,
+  StagedElementRow,
+  SyncStateRow,
+} from './schema';
+
+/** The prefix of every cache database's name. */
+export const CACHE_DB_PREFIX = 'circularity-desk';
+
+/** The name of a connection's cache database. */
+export function cacheDbName(connectionId: string): string {
+  return `${CACHE_DB_PREFIX}:${connectionId}`;
+}
+
+/** The primary key of an element record: its file id and its element id. */
+export type ElementPrimaryKey = [buildingFileId: string, id: string];
+
+/** A connection's cache. Only `renderer/db/` writes its tables; the rest of the renderer reads through it. */
+export class CacheDb extends Dexie {
+  declare portfolios: EntityTable<PortfolioRow, 'id'>;
+  declare buildings: EntityTable<BuildingRow, 'id'>;
+  declare buildingFigures: EntityTable<BuildingFiguresRow, 'buildingId'>;
+  declare files: EntityTable<FileRow, 'id'>;
+  declare fileStatuses: EntityTable<FileStatusRow, 'id'>;
+  declare elements: Table<ElementRow, ElementPrimaryKey>;
+  declare elementStaging: Table<StagedElementRow, ElementPrimaryKey>;
+  declare materials: EntityTable<MaterialRow, 'id'>;
+  declare materialMatches: EntityTable<MaterialMatchesRow, 'ownerId'>;
+  declare materialFinancialValues: EntityTable<MaterialFinancialValuesRow, 'ownerId'>;
+  declare products: EntityTable<ProductRow, 'id'>;
+  declare productMatches: EntityTable<ProductMatchesRow, 'ownerId'>;
+  declare productChildren: EntityTable<ProductChildrenRow, 'ownerId'>;
+  declare productFinancialValues: EntityTable<ProductFinancialValuesRow, 'ownerId'>;
+  declare classificationMethods: EntityTable<ClassificationMethodRow, 'id'>;
+  declare outbox: EntityTable<OutboxEntry, 'seq'>;
+  // A plain Table: Dexie's insert type of an EntityTable would flatten the union of record kinds.
+  declare syncState: Table<SyncStateRow, SyncStateRow['key']>;
+
+  /** The connection whose data this is. */
+  readonly connectionId: string;
+
+  /** Opens (lazily) the cache of a connection; tests pass `indexedDB` and `IDBKeyRange` in `options`. */
+  constructor(connectionId: string, options?: DexieOptions) {
+    super(cacheDbName(connectionId), options);
+    this.connectionId = connectionId;
+    // 1: the first schema. Elements are keyed by file and element id (ids are unique within a file only) so a file's
+    // elements are one key range; the staging table has the same key so a finished pull moves over range by range.
+    // The outbox is read by row (`[entity+key]`: does this row have local changes?), by aggregate in order
+    // (`[aggregate+seq]`, whose first part also answers `where('aggregate')`) and by state (parked entries).
+    this.version(1).stores({
+      portfolios: 'id',
+      buildings: 'id, portfolioId',
+      buildingFigures: 'buildingId',
+      files: 'id, buildingId',
+      fileStatuses: 'id',
+      elements: '[buildingFileId+id]',
+      elementStaging: '[buildingFileId+id]',
+      materials: 'id',
+      materialMatches: 'ownerId',
+      materialFinancialValues: 'ownerId',
+      products: 'id',
+      productMatches: 'ownerId',
+      productChildren: 'ownerId',
+      productFinancialValues: 'ownerId',
+      classificationMethods: 'id',
+      outbox: '++seq, &opId, [entity+key], [aggregate+seq], state',
+      syncState: 'key',
+    });
+  }
+}
+
+/** The key range of one file's records in `elements` or `elementStaging`. */
+export function fileKeyRange(fileId: string): [lower: IndexableType, upper: IndexableType] {
+  return [
+    [fileId, Dexie.minKey],
+    [fileId, Dexie.maxKey],
+  ];
+}

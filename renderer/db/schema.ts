@@ -258,10 +258,93 @@ export interface ElementCursorRow {
   startedAt: string;
 }
 
+/** Where a running push is, for a progress display. */
+export type PushProgress =
+  | { phase: 'entries'; pushed: number; remaining: number }
+  | { phase: 'file'; buildingId: string; fileId: string; step: 'importing' | 'refining' | 'pulling'; status: number | null };
+
+/** The state of the connection's pushes. */
+export interface PushStateRow {
+  key: 'push';
+  kind: 'push';
+  lastAttemptAt: string | null;
+  /** The end of the last push that stopped for nothing (entries it parked wait for the user, not for the push). */
+  lastSuccessAt: string | null;
+  /** What stopped the last push, or the last entry it parked; null when it was clean. */
+  lastError: SyncIssue | null;
+  /** Where the running push is; null when none runs. */
+  progress: PushProgress | null;
+}
+
+/** One field an update changed locally while the server changed it to something else. `path` as in `fields`. */
+export interface FieldConflict {
+  path: string;
+  /** The value both sides started from. */
+  base: unknown;
+  mine: unknown;
+  theirs: unknown;
+}
+
+/** Why an update was parked as a conflict: the fields changed on both sides, and the server's row when it was read. */
+export interface EditConflict {
+  fields: FieldConflict[];
+  /** The server's values as read (a catalogue list: its items); they become the row's base when the user decides. */
+  server: unknown;
+  at: string;
+}
+
+/**
+ * The first attempt of a create of a resource whose id the server gives: the body sent (every retry sends the same,
+ * under the same Idempotency-Key) and the ids of rows with the same name the server had before it, so a retry after a
+ * lost answer finds the row the server made instead of making a second one.
+ */
+export interface CreateAttempt {
+  body: unknown;
+  preexistingIds: string[];
+  firstSentAt: string;
+}
+
+/** What an outbox entry needs beyond itself, kept under `outbox:<seq>` and removed with the entry. */
+export interface OutboxDetailRow {
+  key: `outbox:${number}`;
+  kind: 'outbox-detail';
+  seq: number;
+  /** For a delete: the row as it was, put back if the user discards the delete. */
+  removedRow: unknown;
+  create: CreateAttempt | null;
+  conflict: EditConflict | null;
+}
+
+/**
+ * A file whose elements the push is changing: written before its first element request (and before `setimporting`),
+ * so a push that stopped anywhere resumes from the file's server status, starts the refinement and re-pulls the file.
+ */
+export interface FileRefinementRow {
+  key: `refine:${string}`;
+  kind: 'file-refinement';
+  buildingId: string;
+  fileId: string;
+  /** `importing`: element requests are being sent; `refining`: the server accepted `startrefinement`. */
+  step: 'importing' | 'refining';
+  /** The Idempotency-Key of the `startrefinement` request. */
+  opId: string;
+  startedAt: string;
+}
+
 /** A record of the `syncState` table. */
-export type SyncStateRow = PullStateRow | ElementCursorRow;
+export type SyncStateRow = PullStateRow | ElementCursorRow | PushStateRow | OutboxDetailRow | FileRefinementRow;
 
 /** The `syncState` key of a file's element cursor. */
 export function elementCursorKey(fileId: string): ElementCursorRow['key'] {
   return `elements:${fileId}`;
+}
+
+/** The `syncState` key of an outbox entry's detail record. */
+export function outboxDetailKey(seq: number): OutboxDetailRow['key'] {
+  return `outbox:${seq}`;
+}
+
+/** The `syncState` key of a file's refinement record. */
+export function fileRefinementKey(fileId: string): FileRefinementRow['key'] {
+  return `refine:${fileId}`;
 }

@@ -171,12 +171,34 @@ async function fetchList<T>(
 
 // --- lists ------------------------------------------------------------------------------------------------------------
 
-const PLAIN_LISTS: ReadonlyArray<{ table: PlainListTable; operationId: string }> = [
-  { table: 'portfolios', operationId: 'listPortfolios' },
-  { table: 'classificationMethods', operationId: 'listClassificationMethods' },
-  { table: 'materials', operationId: 'listMaterials' },
-  { table: 'products', operationId: 'listProducts' },
+const PLAIN_LISTS: ReadonlyArray<{ table: PlainListTable; operationId: string; catalogue: boolean }> = [
+  { table: 'portfolios', operationId: 'listPortfolios', catalogue: false },
+  { table: 'classificationMethods', operationId: 'listClassificationMethods', catalogue: false },
+  { table: 'materials', operationId: 'listMaterials', catalogue: true },
+  { table: 'products', operationId: 'listProducts', catalogue: true },
 ];
+
+/** The id of the key's own account, whose database holds the catalogue items its users created. */
+async function ownDatabaseId(run: Run): Promise<string | undefined> {
+  const account = await request(run, 'getCurrentAccount', { operationId: 'getCurrentAccount' });
+  const id = isRecord(account) ? account['id'] : undefined;
+  if (account !== undefined && typeof id !== 'string') fail(run, 'getCurrentAccount', invalid('getCurrentAccount', 'an account'));
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * A catalogue is the platform's database (the list without `databaseId`) and the account's own one, where items its
+ * users create are kept: both lists make the complete one, so an item created here is not taken for deleted.
+ */
+async function fetchCatalogue<T extends { id: string }>(run: Run, operationId: string, databaseId: string | undefined): Promise<T[] | undefined> {
+  const platform = await fetchList<T>(run, operationId, { operationId }, 'id');
+  if (platform === undefined || databaseId === undefined) return undefined;
+  const own = await fetchList<T>(run, `${operationId}:${databaseId}`, { operationId, query: { databaseId } }, 'id');
+  if (own === undefined) return undefined;
+  const byId = new Map<string, T>();
+  for (const item of [...platform, ...own]) byId.set(item.id, item);
+  return [...byId.values()];
+}
 
 /** Pulls the complete lists; answers the buildings whose files are to be listed. */
 async function pullLists(run: Run): Promise<string[]> {
@@ -184,9 +206,13 @@ async function pullLists(run: Run): Promise<string[]> {
   const buildings = await fetchList<BuildingResponse>(run, 'listBuildings', { operationId: 'listBuildings' }, 'id');
   if (buildings !== undefined) run.keptMissing.push(...(await applyServerBuildings(run.db, buildings)).keptMissing);
 
-  for (const { table, operationId } of PLAIN_LISTS) {
+  let databaseId: string | undefined;
+  for (const { table, operationId, catalogue } of PLAIN_LISTS) {
     await progress(run, { phase: 'lists', collection: table });
-    const rows = await fetchList<PlainLists[typeof table]>(run, operationId, { operationId }, 'id');
+    if (catalogue) databaseId ??= await ownDatabaseId(run);
+    const rows = catalogue
+      ? await fetchCatalogue<PlainLists[typeof table]>(run, operationId, databaseId)
+      : await fetchList<PlainLists[typeof table]>(run, operationId, { operationId }, 'id');
     if (rows !== undefined) run.keptMissing.push(...(await applyServerList(run.db, table, rows)).keptMissing);
   }
   // Without the server's list, the cached buildings are the best guess of what to list files for.

@@ -182,11 +182,17 @@ export async function expectCacheEqualsServer(db: CacheDb, server: SyncServer): 
     ['portfolios', '/portfolios'],
     ['buildings', '/buildings'],
     ['classificationMethods', '/system/classificationmethods'],
-    ['materials', '/materials'],
-    ['products', '/products'],
   ] as const;
   for (const [table, route] of lists) {
     expect(byId(await db.table(table).toArray()), table).toEqual(byId((await server.request<unknown[]>('GET', route)).json));
+  }
+  // A catalogue is the platform's database and the account's own one.
+  const { id: accountId } = (await server.request<{ id: string }>('GET', '/accounts/current')).json;
+  for (const table of ['materials', 'products'] as const) {
+    const platform = (await server.request<{ id: string }[]>('GET', `/${table}`)).json;
+    const own = (await server.request<{ id: string }[]>('GET', `/${table}?databaseId=${accountId}`)).json;
+    const complete = [...new Map([...platform, ...own].map((item) => [item.id, item])).values()];
+    expect(byId(await db.table(table).toArray()), table).toEqual(byId(complete));
   }
   const buildings = (await server.request<{ id: string }[]>('GET', '/buildings')).json;
   const cachedFiles: unknown[] = [];

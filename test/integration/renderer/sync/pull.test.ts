@@ -109,7 +109,7 @@ describe('pull', () => {
     expect(state).toMatchObject({ lastError: null, progress: null, issues: [] });
   });
 
-  it('costs one list request per collection and one per building when nothing changed', async () => {
+  it('costs one list request per collection (two per catalogue: the platform and the own database) and one per building when nothing changed', async () => {
     const db = cache();
     await fullPull(db);
     const counted = recording(port);
@@ -120,10 +120,13 @@ describe('pull', () => {
     expect(counted.calls.map((call) => call.operationId).sort()).toEqual(
       [
         ...buildings.map(() => 'listBuildingFiles'),
+        'getCurrentAccount',
         'listBuildings',
         'listClassificationMethods',
         'listMaterials',
+        'listMaterials',
         'listPortfolios',
+        'listProducts',
         'listProducts',
       ].sort(),
     );

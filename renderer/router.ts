@@ -3,12 +3,13 @@
  * from the browser host's `/`, and neither answers deep paths with the page.
  */
 import { createRouter, createWebHashHistory, type Router } from 'vue-router';
+import ActivityPage from './views/activity/ActivityPage.vue';
 import ConnectionsPage from './views/connections/ConnectionsPage.vue';
 import PortfoliosPage from './views/portfolios/PortfoliosPage.vue';
 import SettingsPage from './views/settings/SettingsPage.vue';
 
 /** The named routes of the navigation. */
-export const ROUTE_NAMES = { portfolios: 'portfolios', connections: 'connections', settings: 'settings' } as const;
+export const ROUTE_NAMES = { portfolios: 'portfolios', activity: 'activity', connections: 'connections', settings: 'settings' } as const;
 
 /** Creates the router; the portfolios are the first screen. */
 export function createAppRouter(): Router {
@@ -17,6 +18,7 @@ export function createAppRouter(): Router {
     routes: [
       { path: '/', redirect: { name: ROUTE_NAMES.portfolios } },
       { path: '/portfolios', name: ROUTE_NAMES.portfolios, component: PortfoliosPage },
+      { path: '/activity', name: ROUTE_NAMES.activity, component: ActivityPage },
       { path: '/connections', name: ROUTE_NAMES.connections, component: ConnectionsPage },
       { path: '/settings', name: ROUTE_NAMES.settings, component: SettingsPage },
       { path: '/:unknown(.*)*', redirect: { name: ROUTE_NAMES.portfolios } },

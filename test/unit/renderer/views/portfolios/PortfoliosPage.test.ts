@@ -1,36 +1,20 @@
 // @vitest-environment happy-dom
-import { flushPromises, mount } from '@vue/test-utils';
-import { createPinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import 'fake-indexeddb/auto';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, type Pinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BuildingResponse } from '../../../../../shared/api/schemas';
-import type { ApiAnswer, Connection } from '../../../../../shared/ipc';
+import type { Connection } from '../../../../../shared/ipc';
 import { APP_READY_ATTRIBUTE } from '../../../../../renderer/app-ready';
 import { BRIDGE_KEY } from '../../../../../renderer/bridge';
 import { createAppI18n } from '../../../../../renderer/i18n';
 import { createAppRouter } from '../../../../../renderer/router';
+import { useSyncStore } from '../../../../../renderer/stores/sync';
 import PortfoliosPage from '../../../../../renderer/views/portfolios/PortfoliosPage.vue';
-import { deferred, testBridge } from '../../harness';
+import { testBridge } from '../../harness';
+import { NO_ANSWER, problem, syncServer, type SyncServer } from '../../sync-server';
 
-const local: Connection = { id: 'local', name: 'Local workspace', baseUrl: 'http://127.0.0.1:4100', apiVersion: 'v2.3', kind: 'local', hasKey: true };
 const P1 = '11111111-1111-4111-8111-111111111111';
-
-function ok(value: unknown): ApiAnswer {
-  return { kind: 'ok', status: 200, value, location: null };
-}
-
-const problem: ApiAnswer = {
-  kind: 'problem',
-  status: 503,
-  problem: {
-    type: 'about:blank',
-    title: 'Service Unavailable',
-    status: 503,
-    detail: 'The database is being migrated.',
-    instance: '/api/v2.3/portfolios',
-    errors: [],
-    message: 'The database is being migrated.',
-  },
-};
 
 const buildings = [
   { id: 'b1', portfolioId: P1, name: 'Tower A', addressStreet: 'Keizersgracht', addressHousenumber: '12', addressHousenumberAddition: null, addressZipcode: '1015 CS', addressCity: 'Amsterdam', grossSurfaceArea: 12345.6, isDirty: false, hasDirtyElements: true },
@@ -38,48 +22,69 @@ const buildings = [
 ] as unknown as BuildingResponse[];
 
 let root: HTMLElement;
+let run = 0;
+let mounted: Array<{ wrapper: VueWrapper; pinia: Pinia }> = [];
 
 beforeEach(() => {
+  run += 1;
   root = document.createElement('div');
   root.id = 'app';
   document.body.append(root);
 });
 
 afterEach(() => {
+  for (const { wrapper, pinia } of mounted) {
+    wrapper.unmount();
+    useSyncStore(pinia).$dispose();
+  }
+  mounted = [];
   root.remove();
 });
 
-async function mountPage(answer: (operationId: string) => Promise<ApiAnswer>) {
+function local(): Connection {
+  return { id: `local-${run}`, name: 'Local workspace', baseUrl: 'http://127.0.0.1:4100', apiVersion: 'v2.3', kind: 'local', hasKey: true };
+}
+
+async function mountPage(servers: Record<string, SyncServer>, connections: Connection[] = [local()]) {
   const bridge = testBridge({
-    'connections:list': async () => ({ connections: [local], activeId: 'local' }),
-    'api:request': ({ operationId }) => answer(operationId),
+    'connections:list': async () => ({ connections, activeId: connections[0]!.id }),
+    'api:request': (request) => servers[request.connectionId]!.handle(request),
   });
   const router = createAppRouter();
   await router.push('/portfolios');
+  const pinia = createPinia();
   const wrapper = mount(PortfoliosPage, {
-    global: { plugins: [createPinia(), createAppI18n('nl'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
+    global: { plugins: [pinia, createAppI18n('nl'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
     attachTo: root,
   });
+  mounted.push({ wrapper, pinia });
   return { wrapper, bridge };
 }
 
 describe('PortfoliosPage', () => {
-  it('marks the app ready only once the first lists arrived, and shows the portfolios with their buildings', async () => {
-    const portfolios = deferred<ApiAnswer>();
-    const { wrapper } = await mountPage((operationId) =>
-      operationId === 'listPortfolios' ? portfolios.promise : Promise.resolve(ok(buildings)),
-    );
-    await flushPromises();
-    expect(root.hasAttribute(APP_READY_ATTRIBUTE)).toBe(false);
-    expect(wrapper.find('[data-testid="portfolios-loading"]').exists()).toBe(true);
+  it('shows the first pull’s progress on an empty cache, marks the app ready once the lists arrived, and shows them', async () => {
+    const server = syncServer([{ id: P1, name: 'Woningcorporatie', logo: null }], buildings);
+    const releaseBuildings = server.hold('listBuildings');
+    const releasePortfolios = server.hold('listPortfolios');
+    const { wrapper } = await mountPage({ [local().id]: server });
 
-    portfolios.resolve(ok([{ id: P1, name: 'Woningcorporatie', logo: null }]));
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="portfolios-progress"]').text()).toBe('De lijsten worden gelezen…'));
+    expect(root.hasAttribute(APP_READY_ATTRIBUTE)).toBe(false);
+    // The buildings are in, their portfolios not yet: still loading, rather than all buildings outside portfolios.
+    releaseBuildings();
+    await vi.waitFor(() => expect(server.calls).toContain('listPortfolios'));
+    await flushPromises();
+    expect(wrapper.find('[data-testid="portfolios-progress"]').exists()).toBe(true);
+    expect(wrapper.find('[data-testid="building-row"]').exists()).toBe(false);
+
+    releasePortfolios();
+    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="portfolio-card"]')).toHaveLength(1));
     await flushPromises();
 
     expect(root.getAttribute(APP_READY_ATTRIBUTE)).toBe('true');
-    const cards = wrapper.findAll('[data-testid="portfolio-card"]');
-    expect(cards.map((card) => card.get('[data-testid="portfolio-name"]').text())).toEqual(['Woningcorporatie']);
-    expect(cards[0]!.text()).toContain('2 gebouwen');
+    const card = wrapper.get('[data-testid="portfolio-card"]');
+    expect(card.get('[data-testid="portfolio-name"]').text()).toBe('Woningcorporatie');
+    expect(card.text()).toContain('2 gebouwen');
     const rows = wrapper.findAll('[data-testid="building-row"]');
     expect(rows.map((row) => row.find('td').text())).toEqual(['School', 'Tower A']);
     expect(rows[1]!.text()).toContain('Keizersgracht 12, 1015 CS Amsterdam');
@@ -89,40 +94,59 @@ describe('PortfoliosPage', () => {
     expect(wrapper.find('[data-testid="building-details"]').exists()).toBe(false);
     await rows[1]!.trigger('click');
     expect(wrapper.find('[data-testid="building-details"]').exists()).toBe(true);
-    wrapper.unmount();
   });
 
-  it('marks the app ready after a failed first load too, shows the problem, and retries', async () => {
-    let fail = true;
-    const { wrapper } = await mountPage(async (operationId) => {
-      if (fail) return problem;
-      return operationId === 'listPortfolios' ? ok([]) : ok([]);
-    });
-    await flushPromises();
+  it('marks the app ready after a failed first pull too, shows the problem, and retries', async () => {
+    const server = syncServer();
+    server.overrides.set('listBuildings', () => problem(503, 'Service Unavailable', 'The database is being migrated.'));
+    const { wrapper } = await mountPage({ [local().id]: server });
 
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="portfolios-error"]').exists()).toBe(true));
+    await flushPromises();
     expect(root.getAttribute(APP_READY_ATTRIBUTE)).toBe('true');
     const error = wrapper.get('[data-testid="portfolios-error"]');
     expect(error.text()).toContain('Service Unavailable (503)');
     expect(error.text()).toContain('The database is being migrated.');
 
-    fail = false;
+    server.overrides.delete('listBuildings');
     await wrapper.get('[data-testid="portfolios-retry"]').trigger('click');
-    await flushPromises();
 
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="portfolios-empty"]').exists()).toBe(true));
     expect(wrapper.find('[data-testid="portfolios-error"]').exists()).toBe(false);
     expect(wrapper.get('[data-testid="portfolios-empty"]').text()).toContain('De sleutel van Local workspace ziet geen portfolio’s.');
-    wrapper.unmount();
   });
 
-  it('reads the lists of the new active connection when it changes', async () => {
-    const remote: Connection = { ...local, id: 'c1', name: 'Production', kind: 'remote' };
-    const { wrapper, bridge } = await mountPage(async () => ok([]));
-    await flushPromises();
+  it('shows what the cache holds when the server cannot be reached', async () => {
+    const server = syncServer([{ id: P1, name: 'Woningcorporatie', logo: null }], buildings);
+    await mountPage({ [local().id]: server });
+    await vi.waitFor(() => expect(server.calls).toContain('listProducts'));
+    for (const { wrapper, pinia } of mounted) {
+      wrapper.unmount();
+      useSyncStore(pinia).$dispose();
+    }
+    mounted = [];
 
-    bridge.emit('connections:changed', { connections: [local, remote], activeId: 'c1' });
-    await flushPromises();
+    const offline = syncServer();
+    offline.overrides.set('listBuildings', () => NO_ANSWER);
+    const { wrapper } = await mountPage({ [local().id]: offline });
 
-    expect(bridge.requestsOf('api:request').map((request) => request.connectionId)).toEqual(['local', 'local', 'c1', 'c1']);
-    wrapper.unmount();
+    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="building-row"]')).toHaveLength(2));
+    expect(wrapper.get('[data-testid="portfolio-name"]').text()).toBe('Woningcorporatie');
+    expect(root.getAttribute(APP_READY_ATTRIBUTE)).toBe('true');
+    await vi.waitFor(() => expect(offline.calls).toContain('listBuildings'));
+    expect(wrapper.find('[data-testid="portfolios-error"]').exists()).toBe(false);
+  });
+
+  it('shows the lists of the new active connection when it changes', async () => {
+    const remote: Connection = { ...local(), id: `c1-${run}`, name: 'Production', kind: 'remote' };
+    const servers = { [local().id]: syncServer(), [remote.id]: syncServer([{ id: P1, name: 'On production', logo: null }]) };
+    const { wrapper, bridge } = await mountPage(servers, [local(), remote]);
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="portfolios-empty"]').exists()).toBe(true));
+
+    bridge.emit('connections:changed', { connections: [local(), remote], activeId: remote.id });
+
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="portfolio-name"]').exists()).toBe(true));
+    expect(wrapper.get('[data-testid="portfolio-name"]').text()).toBe('On production');
+    expect(servers[remote.id]!.calls).toContain('listPortfolios');
   });
 });

@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, type Pinia } from 'pinia';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BRIDGE_KEY } from '../../../../renderer/bridge';
+import SyncIndicator from '../../../../renderer/components/SyncIndicator.vue';
+import { editPortfolio } from '../../../../renderer/db/edits';
+import { createAppI18n } from '../../../../renderer/i18n';
+import { createAppRouter } from '../../../../renderer/router';
+import { useConnectionsStore } from '../../../../renderer/stores/connections';
+import { useSyncStore } from '../../../../renderer/stores/sync';
+import { testBridge } from '../harness';
+import { problem, remoteConnection, syncServer } from '../sync-server';
+
+const P1 = '11111111-1111-4111-8111-111111111111';
+
+let run = 0;
+let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
+
+afterEach(() => {
+  if (mounted !== undefined) {
+    mounted.wrapper.unmount();
+    useSyncStore(mounted.pinia).$dispose();
+  }
+  mounted = undefined;
+  window.dispatchEvent(new Event('online'));
+});
+
+async function mountIndicator(server = syncServer([{ id: P1, name: 'Noord', logo: null }])) {
+  run += 1;
+  const connection = remoteConnection(`indicator-${run}`);
+  const bridge = testBridge({
+    'connections:list': async () => ({ connections: [connection], activeId: connection.id }),
+    'api:request': (request) => server.handle(request),
+  });
+  const router = createAppRouter();
+  const pinia = createPinia();
+  const wrapper = mount(SyncIndicator, {
+    global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
+  });
+  mounted = { wrapper, pinia };
+  const sync = useSyncStore(pinia);
+  // The shell reads the connections; here the test does.
+  await useConnectionsStore(pinia).ensureLoaded();
+  await vi.waitFor(() => expect(wrapper.find('[data-testid="sync-indicator"]').exists()).toBe(true));
+  return { wrapper, sync, server };
+}
+
+function indicator(wrapper: VueWrapper) {
+  const element = wrapper.get('[data-testid="sync-indicator"]');
+  return [element.attributes('data-state'), element.text()];
+}
+
+describe('SyncIndicator', () => {
+  it('says when the last sync was, what waits, and links to the activity screen', async () => {
+    const { wrapper, sync } = await mountIndicator();
+    await vi.waitFor(() => expect(indicator(wrapper)).toEqual(['synced', 'Synced just now']));
+    expect(wrapper.get('[data-testid="sync-indicator"]').attributes('href')).toBe('#/activity');
+
+    await editPortfolio(sync.db!, P1, { name: 'Noord-Oost' });
+    await vi.waitFor(() => expect(indicator(wrapper)).toEqual(['synced', 'One change waiting']));
+
+    window.dispatchEvent(new Event('offline'));
+    await vi.waitFor(() => expect(indicator(wrapper)).toEqual(['offline', 'Offline, one change waiting']));
+  });
+
+  it('counts the changes that need attention once the server refused them, and syncs on "Sync now"', async () => {
+    const { wrapper, sync, server } = await mountIndicator();
+    await vi.waitFor(() => expect(indicator(wrapper)[0]).toBe('synced'));
+    await editPortfolio(sync.db!, P1, { name: 'Noord-Oost' });
+    server.overrides.set('replacePortfolio', () => problem(422, 'Unprocessable Entity', 'The name is taken.'));
+
+    await wrapper.get('[data-testid="sync-now"]').trigger('click');
+
+    await vi.waitFor(() => expect(indicator(wrapper)).toEqual(['attention', 'One change needs attention']));
+    expect(server.calls).toContain('replacePortfolio');
+  });
+
+  it('shows a failed sync with its reason', async () => {
+    const server = syncServer();
+    server.overrides.set('listBuildings', () => problem(401, 'Unauthorized', 'The key has expired.'));
+    const { wrapper } = await mountIndicator(server);
+
+    await vi.waitFor(() => expect(indicator(wrapper)).toEqual(['error', 'Sync failed']));
+    expect(wrapper.get('[data-testid="sync-indicator"]').attributes('title')).toBe(
+      'Unauthorized (401)\nThe key has expired.\nCheck the key of this connection: it may have expired or lack the rights for this.',
+    );
+  });
+});

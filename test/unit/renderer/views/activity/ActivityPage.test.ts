@@ -1,0 +1,145 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { NDialogProvider, NMessageProvider } from 'naive-ui';
+import { createPinia, type Pinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defineComponent, h } from 'vue';
+import type { BuildingResponse } from '../../../../../shared/api/schemas';
+import { BRIDGE_KEY } from '../../../../../renderer/bridge';
+import { editBuilding, editPortfolio } from '../../../../../renderer/db/edits';
+import { createAppI18n } from '../../../../../renderer/i18n';
+import { createAppRouter } from '../../../../../renderer/router';
+import { useSyncStore } from '../../../../../renderer/stores/sync';
+import ActivityPage from '../../../../../renderer/views/activity/ActivityPage.vue';
+import { testBridge } from '../../harness';
+import { NO_ANSWER, problem, remoteConnection, syncServer, type SyncServer } from '../../sync-server';
+
+const P1 = '11111111-1111-4111-8111-111111111111';
+const P2 = '22222222-2222-4222-8222-222222222222';
+const B1 = '33333333-3333-4333-8333-333333333333';
+
+const Page = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(ActivityPage))));
+
+let run = 0;
+let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
+
+beforeEach(() => {
+  run += 1;
+});
+
+afterEach(() => {
+  if (mounted !== undefined) {
+    mounted.wrapper.unmount();
+    useSyncStore(mounted.pinia).$dispose();
+  }
+  mounted = undefined;
+  document.body.innerHTML = '';
+});
+
+function byTestId(testId: string): HTMLElement | null {
+  return document.querySelector(`[data-testid="${testId}"]`);
+}
+
+/**
+ * The page on a connection where the user renamed two portfolios and a building: the server changed the first
+ * portfolio's name too (a conflict), refuses the second name (parked with its problem), and does not answer for the
+ * building (still pending).
+ */
+async function pageWithParkedEntries() {
+  const server: SyncServer = syncServer(
+    [
+      { id: P1, name: 'Noord', logo: null },
+      { id: P2, name: 'Zuid', logo: null },
+    ],
+    [{ id: B1, portfolioId: P1, name: 'Tower A', isDirty: false } as BuildingResponse],
+  );
+  const connection = remoteConnection(`activity-${run}`, 'Production');
+  const bridge = testBridge({
+    'connections:list': async () => ({ connections: [connection], activeId: connection.id }),
+    'api:request': (request) => server.handle(request),
+  });
+  const router = createAppRouter();
+  await router.push('/activity');
+  const pinia = createPinia();
+  const wrapper = mount(Page, {
+    global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
+    attachTo: document.body,
+  });
+  mounted = { wrapper, pinia };
+  const sync = useSyncStore(pinia);
+  await vi.waitFor(() => expect(sync.lastCycle?.outcome).toEqual({ kind: 'ok' }));
+
+  await editPortfolio(sync.db!, P1, { name: 'Mine' });
+  await editPortfolio(sync.db!, P2, { name: 'Zuid-Oost' });
+  await editBuilding(sync.db!, B1, { name: 'Tower B' });
+  server.portfolios.set(P1, { id: P1, name: 'Theirs', logo: null });
+  server.overrides.set('replacePortfolio', () => problem(422, 'Unprocessable Entity', 'The name is taken.', [{ path: 'body/name', message: 'must be unique' }]));
+  server.overrides.set('getBuilding', () => NO_ANSWER);
+  await sync.syncNow();
+  await vi.waitFor(() => expect(wrapper.findAll('[data-testid="parked-entry"]')).toHaveLength(2));
+  await vi.waitFor(() => expect(wrapper.findAll('[data-testid="outbox-entry"]')).toHaveLength(1));
+  return { wrapper, sync, server };
+}
+
+describe('ActivityPage', () => {
+  it('shows the conflict with both values, the refusal with the server’s problem details, and the pending entry', async () => {
+    const { wrapper } = await pageWithParkedEntries();
+
+    const [conflict, refused] = wrapper.findAll('[data-testid="parked-entry"]');
+    expect(conflict!.attributes('data-conflict')).toBe('true');
+    expect(conflict!.text()).toContain('Portfolio Mine');
+    expect(conflict!.findAll('[data-testid="conflict-field"] td').map((cell) => cell.text())).toEqual(['name', 'Noord', 'Mine', 'Theirs']);
+    expect(conflict!.find('[data-testid="parked-retry"]').exists()).toBe(false);
+
+    expect(refused!.attributes('data-conflict')).toBe('false');
+    expect(refused!.findAll('[data-testid="parked-problem"]').map((line) => line.text())).toEqual([
+      'Unprocessable Entity (422)',
+      'The name is taken.',
+      'body/name: must be unique',
+    ]);
+    expect(refused!.find('[data-testid="conflict-keep-mine"]').exists()).toBe(false);
+
+    const pending = wrapper.get('[data-testid="outbox-entry"]');
+    expect(pending.text()).toContain('Tower B');
+    expect(pending.text()).toContain('Changed: name');
+    expect(pending.text()).toContain('The server could not be reached: Connection refused.');
+    expect(wrapper.get('[data-testid="activity-parked-count"]').text()).toBe('2');
+    expect(wrapper.get('[data-testid="activity-pending-count"]').text()).toBe('1');
+  });
+
+  it("takes the server's values for a conflict, and sends a refused change again on Retry", async () => {
+    const { wrapper, sync, server } = await pageWithParkedEntries();
+
+    await wrapper.get('[data-testid="conflict-take-theirs"]').trigger('click');
+    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="parked-entry"]')).toHaveLength(1));
+    expect((await sync.db!.portfolios.get(P1))?.name).toBe('Theirs');
+    expect(server.portfolios.get(P1)?.name).toBe('Theirs');
+
+    server.overrides.delete('replacePortfolio');
+    await wrapper.get('[data-testid="parked-retry"]').trigger('click');
+    await vi.waitFor(() => expect(server.portfolios.get(P2)?.name).toBe('Zuid-Oost'));
+    await vi.waitFor(async () => expect((await sync.db!.outbox.toArray()).map((entry) => entry.key)).toEqual([B1]));
+    await vi.waitFor(() =>
+      expect([wrapper.findAll('[data-testid="outbox-entry"]').length, wrapper.findAll('[data-testid="parked-entry"]').length]).toEqual([1, 0]),
+    );
+  });
+
+  it('sends the user’s value over the server’s on Keep mine, and restores the server’s row on a confirmed Discard', async () => {
+    const { wrapper, sync, server } = await pageWithParkedEntries();
+    server.overrides.delete('replacePortfolio');
+
+    await wrapper.get('[data-testid="conflict-keep-mine"]').trigger('click');
+    await vi.waitFor(() => expect(server.portfolios.get(P1)?.name).toBe('Mine'));
+    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="parked-entry"]')).toHaveLength(1));
+
+    await wrapper.get('[data-testid="parked-discard"]').trigger('click');
+    await flushPromises();
+    expect(document.body.textContent).toContain('Your change to Zuid-Oost is dropped');
+    byTestId('discard-confirm')!.click();
+    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="parked-entry"]')).toHaveLength(0));
+    expect((await sync.db!.portfolios.get(P2))?.name).toBe('Zuid');
+    expect(server.portfolios.get(P2)?.name).toBe('Zuid');
+    expect(wrapper.get('[data-testid="activity-parked"]').text()).toContain('Nothing needs your attention.');
+  });
+});

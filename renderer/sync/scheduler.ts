@@ -52,6 +52,11 @@ export interface SchedulerState {
   online: boolean;
   /** Failed cycles in a row; 0 after a success. */
   failures: number;
+  /**
+   * A cycle failed in a way waiting cannot mend (a refused key, a broken answer): no automatic cycles follow until
+   * the user syncs, edits, or the window gets focus again.
+   */
+  halted: boolean;
   /** When the next automatic cycle is due (ms since epoch), if one is planned. */
   nextAt: number | undefined;
 }
@@ -90,7 +95,7 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
   let again: SyncTrigger | undefined;
   let nextTimer: unknown;
   let editTimer: unknown;
-  const current: SchedulerState = { running: false, online: isOnline(), failures: 0, nextAt: undefined };
+  const current: SchedulerState = { running: false, online: isOnline(), failures: 0, halted: false, nextAt: undefined };
 
   const changed = (): void => options.onChange?.({ ...current });
 
@@ -98,7 +103,7 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
     if (nextTimer !== undefined) timers.clearTimeout(nextTimer);
     nextTimer = undefined;
     current.nextAt = undefined;
-    if (stopped || !current.online) return;
+    if (stopped || !current.online || current.halted) return;
     const wait = backoffMs(current.failures, intervalMs, maxBackoffMs, random);
     current.nextAt = Date.now() + wait;
     nextTimer = timers.setTimeout(() => void requestSync('interval'), wait);
@@ -115,6 +120,7 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
       const outcome = await options.locks.request(`sync:${options.connectionId}`, () => options.cycle(cycleTrigger));
       current.running = false;
       current.failures = outcome.kind === 'ok' || !outcome.retryable ? 0 : current.failures + 1;
+      current.halted = outcome.kind === 'failed' && !outcome.retryable;
       next = again;
     }
     planNext();
@@ -123,6 +129,7 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
 
   function requestSync(trigger: SyncTrigger): Promise<void> {
     if (stopped) return Promise.resolve();
+    if (trigger === 'interval' && current.halted) return Promise.resolve();
     if (running !== undefined) {
       again = trigger;
       return running;

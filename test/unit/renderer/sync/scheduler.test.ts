@@ -187,6 +187,32 @@ describe('the sync scheduler', () => {
   });
 });
 
+describe('a failure waiting cannot mend', () => {
+  it('stops automatic cycles until the user asks again', async () => {
+    const { timers, waits } = manualTimers();
+    let refused = true;
+    const triggers: SyncTrigger[] = [];
+    const scheduler = startSyncScheduler({
+      connectionId: 'c',
+      cycle: async (trigger) => {
+        triggers.push(trigger);
+        return refused ? { kind: 'failed', retryable: false, message: 'The server did not accept the key.' } : { kind: 'ok' };
+      },
+      locks: memoryLocks(),
+      timers,
+    });
+    await flush();
+    expect(scheduler.state().halted).toBe(true);
+    expect(waits()).toEqual([]);
+    refused = false;
+    await scheduler.requestSync('user');
+    expect(scheduler.state()).toMatchObject({ halted: false, failures: 0 });
+    expect(waits()).toEqual([60_000]);
+    expect(triggers).toEqual(['start', 'user']);
+    scheduler.stop();
+  });
+});
+
 describe('backoffMs', () => {
   it('is the interval after success and grows to the cap after failures', () => {
     expect(backoffMs(0, 60_000, 300_000, () => 0.5)).toBe(60_000);

@@ -11,9 +11,7 @@ import { createAppRouter } from '../../../../renderer/router';
 import { useConnectionsStore } from '../../../../renderer/stores/connections';
 import { useSyncStore } from '../../../../renderer/stores/sync';
 import { testBridge } from '../harness';
-import { problem, remoteConnection, syncServer } from '../sync-server';
-
-const P1 = '11111111-1111-4111-8111-111111111111';
+import { problem, remoteConnection, startApiServer, type ApiServer } from '../api-server';
 
 let run = 0;
 let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
@@ -27,7 +25,14 @@ afterEach(() => {
   window.dispatchEvent(new Event('online'));
 });
 
-async function mountIndicator(server = syncServer([{ id: P1, name: 'Noord', logo: null }])) {
+/** A server holding one portfolio. */
+async function serverWithPortfolio() {
+  const server = await startApiServer();
+  const { id: portfolioId } = await server.createPortfolio('Noord');
+  return { server, portfolioId };
+}
+
+async function mountIndicator(server: ApiServer) {
   run += 1;
   const connection = remoteConnection(`indicator-${run}`);
   const bridge = testBridge({
@@ -44,7 +49,7 @@ async function mountIndicator(server = syncServer([{ id: P1, name: 'Noord', logo
   // The shell reads the connections; here the test does.
   await useConnectionsStore(pinia).ensureLoaded();
   await vi.waitFor(() => expect(wrapper.find('[data-testid="sync-indicator"]').exists()).toBe(true));
-  return { wrapper, sync, server };
+  return { wrapper, sync };
 }
 
 function indicator(wrapper: VueWrapper) {
@@ -54,11 +59,12 @@ function indicator(wrapper: VueWrapper) {
 
 describe('SyncIndicator', () => {
   it('says when the last sync was, what waits, and links to the activity screen', async () => {
-    const { wrapper, sync } = await mountIndicator();
+    const { server, portfolioId } = await serverWithPortfolio();
+    const { wrapper, sync } = await mountIndicator(server);
     await vi.waitFor(() => expect(indicator(wrapper)).toEqual(['synced', 'Synced just now']));
     expect(wrapper.get('[data-testid="sync-indicator"]').attributes('href')).toBe('#/activity');
 
-    await editPortfolio(sync.db!, P1, { name: 'Noord-Oost' });
+    await editPortfolio(sync.db!, portfolioId, { name: 'Noord-Oost' });
     await vi.waitFor(() => expect(indicator(wrapper)).toEqual(['synced', 'One change waiting']));
 
     window.dispatchEvent(new Event('offline'));
@@ -66,9 +72,10 @@ describe('SyncIndicator', () => {
   });
 
   it('counts the changes that need attention once the server refused them, and syncs on "Sync now"', async () => {
-    const { wrapper, sync, server } = await mountIndicator();
+    const { server, portfolioId } = await serverWithPortfolio();
+    const { wrapper, sync } = await mountIndicator(server);
     await vi.waitFor(() => expect(indicator(wrapper)[0]).toBe('synced'));
-    await editPortfolio(sync.db!, P1, { name: 'Noord-Oost' });
+    await editPortfolio(sync.db!, portfolioId, { name: 'Noord-Oost' });
     server.overrides.set('replacePortfolio', () => problem(422, 'Unprocessable Entity', 'The name is taken.'));
 
     await wrapper.get('[data-testid="sync-now"]').trigger('click');
@@ -78,7 +85,7 @@ describe('SyncIndicator', () => {
   });
 
   it('shows a failed sync with its reason', async () => {
-    const server = syncServer();
+    const server = await startApiServer();
     server.overrides.set('listBuildings', () => problem(401, 'Unauthorized', 'The key has expired.'));
     const { wrapper } = await mountIndicator(server);
 

@@ -1,24 +1,12 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BuildingResponse, PortfolioResponse } from '../../../../shared/api/schemas';
 import { editBuilding } from '../../../../renderer/db/edits';
 import { useConnectionsStore } from '../../../../renderer/stores/connections';
 import { usePortfoliosStore } from '../../../../renderer/stores/portfolios';
 import { useSyncStore } from '../../../../renderer/stores/sync';
 import { storeContext, testBridge } from '../harness';
-import { problem, remoteConnection, syncServer, type SyncServer } from '../sync-server';
-
-const P1 = '11111111-1111-4111-8111-111111111111';
-const P2 = '22222222-2222-4222-8222-222222222222';
-
-function portfolio(id: string, name: string): PortfolioResponse {
-  return { id, name, logo: null };
-}
-
-function building(id: string, portfolioId: string, name: string): BuildingResponse {
-  return { id, portfolioId, name, isDirty: false } as BuildingResponse;
-}
+import { problem, remoteConnection, startApiServer, type ApiServer } from '../api-server';
 
 let run = 0;
 let disposers: Array<() => void> = [];
@@ -28,7 +16,7 @@ afterEach(() => {
   disposers = [];
 });
 
-async function start(server: SyncServer) {
+async function start(server: ApiServer) {
   run += 1;
   const connection = remoteConnection(`portfolios-${run}`);
   const bridge = testBridge({
@@ -44,26 +32,41 @@ async function start(server: SyncServer) {
 }
 
 describe('usePortfoliosStore', () => {
-  it('groups the cached buildings under their portfolios, by name, keeps the rest apart, and follows local edits', async () => {
-    const server = syncServer(
-      [portfolio(P2, 'Zuid'), portfolio(P1, 'Noord')],
-      [building('b1', P1, 'Tower 10'), building('b2', P1, 'Tower 9'), building('b3', 'elsewhere', 'Shed')],
-    );
+  it('groups the cached buildings under their portfolios, by name, and follows local edits', async () => {
+    const server = await startApiServer();
+    const zuid = await server.createPortfolio('Zuid');
+    const noord = await server.createPortfolio('Noord');
+    const tower10 = await server.createBuilding(noord.id, 'Tower 10');
+    await server.createBuilding(noord.id, 'Tower 9');
     const { store, sync } = await start(server);
 
     await vi.waitFor(() => expect(store.state).toEqual({ kind: 'loaded' }));
-    expect(store.groups.map((group) => [group.portfolio.name, group.buildings.map((each) => each.name)])).toEqual([
-      ['Noord', ['Tower 9', 'Tower 10']],
-      ['Zuid', []],
+    expect(store.groups.map((group) => [group.portfolio.id, group.portfolio.name, group.buildings.map((each) => each.name)])).toEqual([
+      [noord.id, 'Noord', ['Tower 9', 'Tower 10']],
+      [zuid.id, 'Zuid', []],
     ]);
-    expect(store.otherBuildings.map((each) => each.name)).toEqual(['Shed']);
+    expect(store.otherBuildings).toEqual([]);
 
-    await editBuilding(sync.db!, 'b1', { name: 'Annex' });
+    await editBuilding(sync.db!, tower10.id, { name: 'Annex' });
     await vi.waitFor(() => expect(store.groups[0]!.buildings.map((each) => each.name)).toEqual(['Annex', 'Tower 9']));
   });
 
+  it('keeps the buildings apart whose portfolio the key does not see', async () => {
+    const server = await startApiServer();
+    const noord = await server.createPortfolio('Noord');
+    const shed = await server.createBuilding(noord.id, 'Shed');
+    await server.createBuilding(noord.id, 'Tower 9');
+    server.apiKey = await server.buildingKey(shed.id);
+    const { store } = await start(server);
+
+    await vi.waitFor(() => expect(store.state).toEqual({ kind: 'loaded' }));
+    expect(store.groups).toEqual([]);
+    expect(store.otherBuildings.map((each) => [each.id, each.name])).toEqual([[shed.id, 'Shed']]);
+  });
+
   it('is loading with the pull’s progress until the first pull of an empty cache ended', async () => {
-    const server = syncServer([portfolio(P1, 'Noord')]);
+    const server = await startApiServer();
+    await server.createPortfolio('Noord');
     const release = server.hold('listPortfolios');
     const { store } = await start(server);
 
@@ -73,10 +76,10 @@ describe('usePortfoliosStore', () => {
   });
 
   it('is empty when the first pull found nothing, and failed with the issue when the lists could not be read', async () => {
-    const empty = await start(syncServer());
+    const empty = await start(await startApiServer());
     await vi.waitFor(() => expect(empty.store.state).toEqual({ kind: 'empty' }));
 
-    const refusing = syncServer();
+    const refusing = await startApiServer();
     refusing.overrides.set('listPortfolios', () => problem(400, 'Bad Request', 'Unsupported query.'));
     const failed = await start(refusing);
     await vi.waitFor(() => expect(failed.store.state.kind).toBe('failed'));

@@ -7,9 +7,7 @@ import { editPortfolio } from '../../../../renderer/db/edits';
 import { useConnectionsStore } from '../../../../renderer/stores/connections';
 import { useSyncStore } from '../../../../renderer/stores/sync';
 import { storeContext, testBridge } from '../harness';
-import { NO_ANSWER, problem, remoteConnection, syncServer, type SyncServer } from '../sync-server';
-
-const P1 = '11111111-1111-4111-8111-111111111111';
+import { NO_ANSWER, problem, remoteConnection, startApiServer, type ApiServer } from '../api-server';
 
 // Each test has its own connections, so its own cache databases in the shared fake IndexedDB.
 let run = 0;
@@ -20,7 +18,7 @@ afterEach(() => {
   stores = [];
 });
 
-async function start(servers: Record<string, SyncServer>, activeId?: string, kind: Connection['kind'] = 'remote') {
+async function start(servers: Record<string, ApiServer>, activeId?: string, kind: Connection['kind'] = 'remote') {
   run += 1;
   const connections: Connection[] = Object.keys(servers).map((id) => ({ ...remoteConnection(`${id}-${run}`, id), kind }));
   const bridge = testBridge({
@@ -36,19 +34,21 @@ async function start(servers: Record<string, SyncServer>, activeId?: string, kin
 
 describe('useSyncStore', () => {
   it('opens the cache of the active connection and runs a first cycle that pulls it', async () => {
-    const server = syncServer([{ id: P1, name: 'Noord', logo: null }]);
+    const server = await startApiServer();
+    const noord = await server.createPortfolio('Noord');
     const { sync } = await start({ a: server });
 
     expect(sync.db?.name).toBe(`circularity-desk:a-${run}`);
     await vi.waitFor(() => expect(sync.lastCycle?.outcome).toEqual({ kind: 'ok' }));
-    expect(await sync.db!.portfolios.toArray()).toEqual([{ id: P1, name: 'Noord', logo: null }]);
+    expect(await sync.db!.portfolios.toArray()).toEqual([noord]);
     expect(server.calls.slice(0, 2)).toEqual(['listBuildings', 'listPortfolios']);
     expect(sync.status).toBe('synced');
     expect(sync.lastSyncAt).not.toBeNull();
   });
 
   it('counts pending and parked entries as the outbox changes, and settles a parked one through the db layer', async () => {
-    const server = syncServer([{ id: P1, name: 'Noord', logo: null }]);
+    const server = await startApiServer();
+    const { id: P1 } = await server.createPortfolio('Noord');
     const { sync } = await start({ a: server });
     await vi.waitFor(() => expect(sync.lastCycle).not.toBeNull());
     expect([sync.pendingCount, sync.parkedCount]).toEqual([0, 0]);
@@ -68,11 +68,13 @@ describe('useSyncStore', () => {
     await sync.settleParked(parked!.seq, 'discard');
     await vi.waitFor(() => expect([sync.pendingCount, sync.parkedCount]).toEqual([0, 0]));
     expect((await sync.db!.portfolios.get(P1))?.name).toBe('Noord');
+    expect((await server.request<{ name: string }>('GET', `/portfolios/${P1}`)).json.name).toBe('Noord');
     await vi.waitFor(() => expect(sync.status).toBe('synced'));
   });
 
   it('lists the entries with their rows’ names only while a screen watches them', async () => {
-    const server = syncServer([{ id: P1, name: 'Noord', logo: null }]);
+    const server = await startApiServer();
+    const { id: P1 } = await server.createPortfolio('Noord');
     const { sync } = await start({ a: server });
     await vi.waitFor(() => expect(sync.lastCycle).not.toBeNull());
     await editPortfolio(sync.db!, P1, { name: 'Noord-Oost' });
@@ -85,7 +87,8 @@ describe('useSyncStore', () => {
   });
 
   it("shows a long pull's progress while it runs, and when it ended", async () => {
-    const server = syncServer([{ id: P1, name: 'Noord', logo: null }]);
+    const server = await startApiServer();
+    await server.createPortfolio('Noord');
     const release = server.hold('listMaterials');
     const { sync } = await start({ a: server });
 
@@ -100,7 +103,7 @@ describe('useSyncStore', () => {
   });
 
   it('reports a failed cycle with its problem, and a later good one clears it', async () => {
-    const server = syncServer();
+    const server = await startApiServer();
     server.overrides.set('listBuildings', () => problem(503, 'Service Unavailable', 'Down for maintenance.'));
     const { sync } = await start({ a: server });
 
@@ -115,7 +118,7 @@ describe('useSyncStore', () => {
   });
 
   it('is offline when the window says so, and syncs when the network is back', async () => {
-    const server = syncServer();
+    const server = await startApiServer();
     const { sync } = await start({ a: server });
     await vi.waitFor(() => expect(sync.status).toBe('synced'));
 
@@ -132,7 +135,7 @@ describe('useSyncStore', () => {
   });
 
   it('keeps the Local workspace, whose server runs on this machine, online when the network goes', async () => {
-    const server = syncServer();
+    const server = await startApiServer();
     const { sync } = await start({ local: server }, undefined, 'local');
     await vi.waitFor(() => expect(sync.status).toBe('synced'));
 
@@ -142,8 +145,9 @@ describe('useSyncStore', () => {
   });
 
   it('stops with the old connection and opens the new one when the active connection changes', async () => {
-    const a = syncServer([{ id: P1, name: 'On A', logo: null }]);
-    const b = syncServer();
+    const a = await startApiServer();
+    const b = await startApiServer();
+    const { id: P1 } = await a.createPortfolio('On A');
     const { sync, bridge, connections } = await start({ a, b });
     await vi.waitFor(() => expect(sync.lastCycle).not.toBeNull());
     await editPortfolio(sync.db!, P1, { name: 'Changed on A' });
@@ -160,6 +164,7 @@ describe('useSyncStore', () => {
     await vi.waitFor(() => expect(sync.lastCycle?.outcome).toEqual({ kind: 'ok' }));
     expect(b.calls).toContain('listPortfolios');
     expect(a.calls).not.toContain('replacePortfolio');
+    expect((await a.request<{ name: string }>('GET', `/portfolios/${P1}`)).json.name).toBe('On A');
 
     bridge.emit('connections:changed', { connections, activeId: null });
     await nextTick();

@@ -7,8 +7,8 @@ import { readPullState } from '../../../../renderer/db/sync-state';
 import type { ApiPort } from '../../../../renderer/sync/api-port';
 import { runSyncCycle, type PullFunction, type PushFunction, type PushSummary } from '../../../../renderer/sync/cycle';
 import { pull } from '../../../../renderer/sync/pull';
+import { startApiServer } from '../api-server';
 
-const P1 = '11111111-1111-4111-8111-111111111111';
 
 let opened: CacheDb[] = [];
 afterEach(() => {
@@ -168,13 +168,14 @@ describe('runSyncCycle', () => {
     expect(afterPull).toMatchObject({ outcome: { kind: 'failed', retryable: false }, error: { where: 'pull' } });
   });
 
-  it('runs the real pull after the push: its requests follow the push, its progress reaches the listener, its record is written', async () => {
+  it('runs the real pull after the push against the real server: its requests follow the push, its progress reaches the listener, its record is written', async () => {
     const db = open();
+    const server = await startApiServer();
+    await server.createPortfolio('Noord');
     const requests: string[] = [];
-    const api: ApiPort = async (call) => {
+    const api: ApiPort = (call) => {
       requests.push(call.operationId);
-      if (call.operationId === 'listPortfolios') return ok([{ id: P1, name: 'Noord', logo: null }]);
-      return ok([]);
+      return server.handle({ connectionId: 'test', ...call });
     };
     const progress: PullProgress[] = [];
 
@@ -192,7 +193,16 @@ describe('runSyncCycle', () => {
 
     expect(report.outcome).toEqual({ kind: 'ok' });
     expect(requests[0]).toBe('push');
-    expect(requests.slice(1)).toEqual(['listBuildings', 'listPortfolios', 'listClassificationMethods', 'listMaterials', 'listProducts']);
+    expect(requests.slice(1)).toEqual([
+      'listBuildings',
+      'listPortfolios',
+      'listClassificationMethods',
+      'getCurrentAccount',
+      'listMaterials',
+      'listMaterials',
+      'listProducts',
+      'listProducts',
+    ]);
     expect(progress[0]).toEqual({ phase: 'lists', collection: 'buildings' });
     expect((await db.portfolios.toArray()).map((each) => each.name)).toEqual(['Noord']);
     expect((await readPullState(db)).lastSuccessAt).toBe('2025-03-01T10:00:00.000Z');

@@ -5,7 +5,6 @@ import { NDialogProvider, NMessageProvider } from 'naive-ui';
 import { createPinia, type Pinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
-import type { BuildingResponse } from '../../../../../shared/api/schemas';
 import { BRIDGE_KEY } from '../../../../../renderer/bridge';
 import { editBuilding, editPortfolio } from '../../../../../renderer/db/edits';
 import { createAppI18n } from '../../../../../renderer/i18n';
@@ -13,11 +12,7 @@ import { createAppRouter } from '../../../../../renderer/router';
 import { useSyncStore } from '../../../../../renderer/stores/sync';
 import ActivityPage from '../../../../../renderer/views/activity/ActivityPage.vue';
 import { testBridge } from '../../harness';
-import { NO_ANSWER, problem, remoteConnection, syncServer, type SyncServer } from '../../sync-server';
-
-const P1 = '11111111-1111-4111-8111-111111111111';
-const P2 = '22222222-2222-4222-8222-222222222222';
-const B1 = '33333333-3333-4333-8333-333333333333';
+import { NO_ANSWER, problem, remoteConnection, startApiServer, type ApiServer } from '../../api-server';
 
 const Page = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(ActivityPage))));
 
@@ -41,19 +36,20 @@ function byTestId(testId: string): HTMLElement | null {
   return document.querySelector(`[data-testid="${testId}"]`);
 }
 
+async function portfolioName(server: ApiServer, id: string): Promise<string> {
+  return (await server.request<{ name: string }>('GET', `/portfolios/${id}`)).json.name;
+}
+
 /**
  * The page on a connection where the user renamed two portfolios and a building: the server changed the first
  * portfolio's name too (a conflict), refuses the second name (parked with its problem), and does not answer for the
  * building (still pending).
  */
 async function pageWithParkedEntries() {
-  const server: SyncServer = syncServer(
-    [
-      { id: P1, name: 'Noord', logo: null },
-      { id: P2, name: 'Zuid', logo: null },
-    ],
-    [{ id: B1, portfolioId: P1, name: 'Tower A', isDirty: false } as BuildingResponse],
-  );
+  const server = await startApiServer();
+  const { id: P1 } = await server.createPortfolio('Noord');
+  const { id: P2 } = await server.createPortfolio('Zuid');
+  const { id: B1 } = await server.createBuilding(P1, 'Tower A');
   const connection = remoteConnection(`activity-${run}`, 'Production');
   const bridge = testBridge({
     'connections:list': async () => ({ connections: [connection], activeId: connection.id }),
@@ -73,13 +69,13 @@ async function pageWithParkedEntries() {
   await editPortfolio(sync.db!, P1, { name: 'Mine' });
   await editPortfolio(sync.db!, P2, { name: 'Zuid-Oost' });
   await editBuilding(sync.db!, B1, { name: 'Tower B' });
-  server.portfolios.set(P1, { id: P1, name: 'Theirs', logo: null });
+  expect((await server.request('PUT', `/portfolios/${P1}`, { name: 'Theirs' })).status).toBe(200);
   server.overrides.set('replacePortfolio', () => problem(422, 'Unprocessable Entity', 'The name is taken.', [{ path: 'body/name', message: 'must be unique' }]));
   server.overrides.set('getBuilding', () => NO_ANSWER);
   await sync.syncNow();
   await vi.waitFor(() => expect(wrapper.findAll('[data-testid="parked-entry"]')).toHaveLength(2));
   await vi.waitFor(() => expect(wrapper.findAll('[data-testid="outbox-entry"]')).toHaveLength(1));
-  return { wrapper, sync, server };
+  return { wrapper, sync, server, ids: { P1, P2, B1 } };
 }
 
 describe('ActivityPage', () => {
@@ -109,16 +105,17 @@ describe('ActivityPage', () => {
   });
 
   it("takes the server's values for a conflict, and sends a refused change again on Retry", async () => {
-    const { wrapper, sync, server } = await pageWithParkedEntries();
+    const { wrapper, sync, server, ids } = await pageWithParkedEntries();
+    const { P1, P2, B1 } = ids;
 
     await wrapper.get('[data-testid="conflict-take-theirs"]').trigger('click');
     await vi.waitFor(() => expect(wrapper.findAll('[data-testid="parked-entry"]')).toHaveLength(1));
     expect((await sync.db!.portfolios.get(P1))?.name).toBe('Theirs');
-    expect(server.portfolios.get(P1)?.name).toBe('Theirs');
+    expect(await portfolioName(server, P1)).toBe('Theirs');
 
     server.overrides.delete('replacePortfolio');
     await wrapper.get('[data-testid="parked-retry"]').trigger('click');
-    await vi.waitFor(() => expect(server.portfolios.get(P2)?.name).toBe('Zuid-Oost'));
+    await vi.waitFor(async () => expect(await portfolioName(server, P2)).toBe('Zuid-Oost'));
     await vi.waitFor(async () => expect((await sync.db!.outbox.toArray()).map((entry) => entry.key)).toEqual([B1]));
     await vi.waitFor(() =>
       expect([wrapper.findAll('[data-testid="outbox-entry"]').length, wrapper.findAll('[data-testid="parked-entry"]').length]).toEqual([1, 0]),
@@ -126,11 +123,12 @@ describe('ActivityPage', () => {
   });
 
   it('sends the user’s value over the server’s on Keep mine, and restores the server’s row on a confirmed Discard', async () => {
-    const { wrapper, sync, server } = await pageWithParkedEntries();
+    const { wrapper, sync, server, ids } = await pageWithParkedEntries();
+    const { P1, P2 } = ids;
     server.overrides.delete('replacePortfolio');
 
     await wrapper.get('[data-testid="conflict-keep-mine"]').trigger('click');
-    await vi.waitFor(() => expect(server.portfolios.get(P1)?.name).toBe('Mine'));
+    await vi.waitFor(async () => expect(await portfolioName(server, P1)).toBe('Mine'));
     await vi.waitFor(() => expect(wrapper.findAll('[data-testid="parked-entry"]')).toHaveLength(1));
 
     await wrapper.get('[data-testid="parked-discard"]').trigger('click');
@@ -139,7 +137,7 @@ describe('ActivityPage', () => {
     byTestId('discard-confirm')!.click();
     await vi.waitFor(() => expect(wrapper.findAll('[data-testid="parked-entry"]')).toHaveLength(0));
     expect((await sync.db!.portfolios.get(P2))?.name).toBe('Zuid');
-    expect(server.portfolios.get(P2)?.name).toBe('Zuid');
+    expect(await portfolioName(server, P2)).toBe('Zuid');
     expect(wrapper.get('[data-testid="activity-parked"]').text()).toContain('Nothing needs your attention.');
   });
 });

@@ -3,7 +3,6 @@ import 'fake-indexeddb/auto';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, type Pinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BuildingResponse } from '../../../../../shared/api/schemas';
 import type { Connection } from '../../../../../shared/ipc';
 import { APP_READY_ATTRIBUTE } from '../../../../../renderer/app-ready';
 import { BRIDGE_KEY } from '../../../../../renderer/bridge';
@@ -12,14 +11,23 @@ import { createAppRouter } from '../../../../../renderer/router';
 import { useSyncStore } from '../../../../../renderer/stores/sync';
 import PortfoliosPage from '../../../../../renderer/views/portfolios/PortfoliosPage.vue';
 import { testBridge } from '../../harness';
-import { NO_ANSWER, problem, syncServer, type SyncServer } from '../../sync-server';
+import { NO_ANSWER, problem, startApiServer, type ApiServer } from '../../api-server';
 
-const P1 = '11111111-1111-4111-8111-111111111111';
-
-const buildings = [
-  { id: 'b1', portfolioId: P1, name: 'Tower A', addressStreet: 'Keizersgracht', addressHousenumber: '12', addressHousenumberAddition: null, addressZipcode: '1015 CS', addressCity: 'Amsterdam', grossSurfaceArea: 12345.6, isDirty: false, hasDirtyElements: true },
-  { id: 'b2', portfolioId: P1, name: 'School', grossSurfaceArea: null, isDirty: false, hasDirtyElements: false },
-] as unknown as BuildingResponse[];
+/** A server with a portfolio of two buildings, one of them with changes not yet calculated. */
+async function serverWithBuildings(): Promise<ApiServer> {
+  const server = await startApiServer();
+  const { id: portfolioId } = await server.createPortfolio('Woningcorporatie');
+  const tower = await server.createBuilding(portfolioId, 'Tower A', {
+    addressStreet: 'Keizersgracht',
+    addressHousenumber: '12',
+    addressZipcode: '1015 CS',
+    addressCity: 'Amsterdam',
+    grossSurfaceArea: 12345.6,
+  });
+  await server.addElement(tower.id);
+  await server.createBuilding(portfolioId, 'School');
+  return server;
+}
 
 let root: HTMLElement;
 let run = 0;
@@ -45,7 +53,7 @@ function local(): Connection {
   return { id: `local-${run}`, name: 'Local workspace', baseUrl: 'http://127.0.0.1:4100', apiVersion: 'v2.3', kind: 'local', hasKey: true };
 }
 
-async function mountPage(servers: Record<string, SyncServer>, connections: Connection[] = [local()]) {
+async function mountPage(servers: Record<string, ApiServer>, connections: Connection[] = [local()]) {
   const bridge = testBridge({
     'connections:list': async () => ({ connections, activeId: connections[0]!.id }),
     'api:request': (request) => servers[request.connectionId]!.handle(request),
@@ -63,7 +71,7 @@ async function mountPage(servers: Record<string, SyncServer>, connections: Conne
 
 describe('PortfoliosPage', () => {
   it('shows the first pull’s progress on an empty cache, marks the app ready once the lists arrived, and shows them', async () => {
-    const server = syncServer([{ id: P1, name: 'Woningcorporatie', logo: null }], buildings);
+    const server = await serverWithBuildings();
     const releaseBuildings = server.hold('listBuildings');
     const releasePortfolios = server.hold('listPortfolios');
     const { wrapper } = await mountPage({ [local().id]: server });
@@ -97,7 +105,7 @@ describe('PortfoliosPage', () => {
   });
 
   it('marks the app ready after a failed first pull too, shows the problem, and retries', async () => {
-    const server = syncServer();
+    const server = await startApiServer();
     server.overrides.set('listBuildings', () => problem(503, 'Service Unavailable', 'The database is being migrated.'));
     const { wrapper } = await mountPage({ [local().id]: server });
 
@@ -117,7 +125,7 @@ describe('PortfoliosPage', () => {
   });
 
   it('shows what the cache holds when the server cannot be reached', async () => {
-    const server = syncServer([{ id: P1, name: 'Woningcorporatie', logo: null }], buildings);
+    const server = await serverWithBuildings();
     await mountPage({ [local().id]: server });
     await vi.waitFor(() => expect(server.calls).toContain('listProducts'));
     for (const { wrapper, pinia } of mounted) {
@@ -126,20 +134,21 @@ describe('PortfoliosPage', () => {
     }
     mounted = [];
 
-    const offline = syncServer();
-    offline.overrides.set('listBuildings', () => NO_ANSWER);
-    const { wrapper } = await mountPage({ [local().id]: offline });
+    server.overrides.set('listBuildings', () => NO_ANSWER);
+    const before = server.calls.length;
+    const { wrapper } = await mountPage({ [local().id]: server });
 
     await vi.waitFor(() => expect(wrapper.findAll('[data-testid="building-row"]')).toHaveLength(2));
     expect(wrapper.get('[data-testid="portfolio-name"]').text()).toBe('Woningcorporatie');
     expect(root.getAttribute(APP_READY_ATTRIBUTE)).toBe('true');
-    await vi.waitFor(() => expect(offline.calls).toContain('listBuildings'));
+    await vi.waitFor(() => expect(server.calls.slice(before)).toContain('listBuildings'));
     expect(wrapper.find('[data-testid="portfolios-error"]').exists()).toBe(false);
   });
 
   it('shows the lists of the new active connection when it changes', async () => {
     const remote: Connection = { ...local(), id: `c1-${run}`, name: 'Production', kind: 'remote' };
-    const servers = { [local().id]: syncServer(), [remote.id]: syncServer([{ id: P1, name: 'On production', logo: null }]) };
+    const servers = { [local().id]: await startApiServer(), [remote.id]: await startApiServer() };
+    await servers[remote.id]!.createPortfolio('On production');
     const { wrapper, bridge } = await mountPage(servers, [local(), remote]);
     await vi.waitFor(() => expect(wrapper.find('[data-testid="portfolios-empty"]').exists()).toBe(true));
 

@@ -32,6 +32,7 @@ for (const theme of THEMES) {
     for (const screen of SCREENS) {
       await page.getByTestId(screen.nav).click();
       await expect(page.getByTestId(screen.ready).first()).toBeVisible();
+      await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'synced');
       await page.screenshot({ path: `${SCREENSHOTS}${screen.name}-${theme}.png` });
     }
   });

@@ -20,6 +20,7 @@ import { Problem } from '../../shared/api/schemas';
 import { announcedLength, countingStream, uploadSourceOf, type TransferProgress, type UploadBody, type UploadSource } from './progress';
 import { nextRetryDelayMs, resolveRetryPolicy, type AttemptOutcome, type RetryPolicy } from './retry-policy';
 import { SlotQueue, type QueueActivity } from './slot-queue';
+import { abortableSleep } from '../../shared/abortable-sleep';
 
 export type { ContentStream, ContentStreamFactory, TransferProgress, UploadBody } from './progress';
 export type { RetryPolicy } from './retry-policy';
@@ -164,23 +165,6 @@ function hasIdempotencyKey(headers: Readonly<Record<string, unknown>> | undefine
   );
 }
 
-/** Resolves after `ms`, or at once when `signal` aborts; never rejects. */
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted === true) {
-      resolve();
-      return;
-    }
-    const done = (): void => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
 /**
  * Aborts its signal once nothing happened for `limitMs`. One timer per attempt that re-arms for the remainder, rather
  * than a new timer per chunk.
@@ -305,7 +289,7 @@ export function createQueuedClient<V extends ApiVersion = ApiVersion>(
   const queue = new SlotQueue(options.concurrency ?? 4, options.onActivity);
   const closing = new AbortController();
   const random = options.random ?? Math.random;
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? abortableSleep;
   // Kept unbound from `options`: fetch called as a method of another object is rejected in some runtimes.
   const fetchFunction = options.fetch ?? globalThis.fetch;
 

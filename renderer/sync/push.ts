@@ -59,6 +59,7 @@ import {
 import { callApi, classifyFailure, type ApiCall, type CallOutcome } from './api-port';
 import { planMerge } from './conflict-policy';
 import { DEFAULT_PAGE_SIZE, pullBuildingFigures, type SyncOptions } from './pull';
+import { abortableSleep } from '../../shared/abortable-sleep';
 
 /** How a push runs. */
 export interface PushOptions extends SyncOptions {
@@ -133,19 +134,6 @@ type Step = { kind: 'acked'; key: string } | { kind: 'parked' } | { kind: 'block
 
 /** What became of an aggregate: all sent, waiting behind a parked entry, or waiting for another aggregate's create. */
 type AggregateOutcome = 'done' | 'waiting' | 'blocked';
-
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted === true) return resolve();
-    const done = (): void => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
 
 function stopIfAborted(run: Run, where: string): void {
   if (run.signal?.aborted === true) {
@@ -744,7 +732,7 @@ export async function push(options: PushOptions): Promise<PushResult> {
     pollIntervalMs,
     maxPolls: Math.ceil((options.pollTimeoutMs ?? DEFAULT_POLL_TIMEOUT_MS) / Math.max(1, pollIntervalMs)),
     pageSize: Math.max(1, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE)),
-    sleep: options.sleep ?? defaultSleep,
+    sleep: options.sleep ?? abortableSleep,
     at: () => now().toISOString(),
     pushed: 0,
     lastIssue: null,

@@ -5,7 +5,7 @@ import { Level, type Principal } from './auth/principal';
 import { requireLevel } from './auth/scope';
 import { principalForKey } from './auth/tokens';
 import type { ServerContext } from './context';
-import { ApiError } from './errors';
+import { ApiError, badRequest } from './errors';
 import { handleError, problemBody, sendProblem } from './problem-handler';
 import { honoursIdempotencyKey, idempotencyHooks } from './idempotency';
 import { operationHandlers } from './routes';
@@ -88,6 +88,17 @@ function sendReply(reply: FastifyReply, result: AnyReply): FastifyReply {
   return reply.send(result.value);
 }
 
+/** The JSON path of the first number in `value` that is not finite, or undefined when there is none. */
+function nonFiniteNumberPath(value: unknown, path: string): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
+  if (typeof value !== 'object' || value === null || value instanceof Readable) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nonFiniteNumberPath(item, path === '' ? key : `${path}.${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Builds the Fastify app (without listening): content types, auth, every route of both versions, one error handler. */
 export async function buildApp(ctx: ServerContext, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -120,6 +131,16 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
   app.addContentTypeParser(/^application\/[^;]*\+json/, { parseAs: 'string' }, async (request: FastifyRequest, text: string) => parseJson(request, text));
   // Everything else passes through as a stream: file content is never buffered; routes check their content types.
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  // Type coercion reads the strings "Infinity" and "-Infinity" as numbers that pass every bound check of ajv and that
+  // no JSON answer can carry: they are refused here, after validation, for bodies and query strings alike.
+  app.addHook('preHandler', async (request) => {
+    const path = nonFiniteNumberPath(request.body, '') ?? nonFiniteNumberPath(request.query, '');
+    if (path !== undefined) {
+      const field = path === '' ? 'body' : path;
+      throw badRequest(`The request is invalid: ${field} must be a finite number.`, [{ path: field, message: 'must be a finite number' }]);
+    }
+  });
 
   const principals = new WeakMap<FastifyRequest, Principal>();
   const idempotency = idempotencyHooks(ctx, (request) => principals.get(request));

@@ -132,6 +132,14 @@ describe('GET /materials', () => {
 });
 
 describe('POST /materials', () => {
+  it('answers 400 for numbers no JSON can carry, which type coercion would read from "Infinity"', async () => {
+    for (const lifeTime of ['-Infinity', 'Infinity']) {
+      const response = await test.request({ method: 'POST', url: `${API}/materials`, payload: { ...fullMaterial, lifeTime }, key: writeKey });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<Problem>().errors).toEqual([{ path: 'lifeTime', message: 'must be a finite number' }]);
+    }
+  });
+
   it('creates a material with 201, a Location and every field as sent; the id is the server’s', async () => {
     const sentId = randomUUID();
     const response = await test.request({ method: 'POST', url: `${API}/materials`, payload: { ...fullMaterial, id: sentId }, key: writeKey });

@@ -67,12 +67,12 @@ export interface BrowserHost extends StartedProcess {
   userDataDir: string;
 }
 
-/** Starts `npm run web -- --port 0 --user-data <fresh dir>` and resolves with the address it printed. */
-export async function startBrowserHost(): Promise<BrowserHost> {
+/** Starts `npm run web -- --port 0 --user-data <fresh dir> [extra]` and resolves with the address it printed. */
+export async function startBrowserHost(extra: string[] = []): Promise<BrowserHost> {
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-'));
   const { child, lines, match } = await startEntry(
     'electron/web-cli.ts',
-    ['--port', '0', '--user-data', userDataDir],
+    ['--port', '0', '--user-data', userDataDir, ...extra],
     /(http:\/\/127\.0\.0\.1:\d+\/\S*)/,
   );
   return {
@@ -90,6 +90,8 @@ export async function startBrowserHost(): Promise<BrowserHost> {
 export interface RemoteServer extends StartedProcess {
   url: string;
   key: string;
+  /** Its data folder, removed when it stops. */
+  dataDir: string;
 }
 
 /** Starts `serve --demo --port 0` on a fresh data folder. */
@@ -105,6 +107,7 @@ export async function startRemoteServer(): Promise<RemoteServer> {
   return {
     url: listening?.[1] ?? '',
     key: keyLine?.[1] ?? '',
+    dataDir,
     lines,
     async stop() {
       await stopChild(child);

@@ -4,10 +4,7 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { IPC_EVENTS, IPC_EVENT_CHANNEL, createBridge, type BridgeTransport, type IpcEvent, type IpcResult } from '../shared/ipc';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
+import { isRecord } from '../shared/is-record';
 
 function isIpcEvent(name: unknown): name is IpcEvent {
   return typeof name === 'string' && (IPC_EVENTS as string[]).includes(name);

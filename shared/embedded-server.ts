@@ -2,6 +2,7 @@
  * What the desktop app and the embedded server of its Local workspace say to each other over the channel of the
  * process that runs the server (a Node child process in browser mode, an Electron utilityProcess in the app).
  */
+import { isRecord } from './is-record';
 
 /** Server → app: it listens at `url`, or it could not start. */
 export type EmbeddedServerMessage = { type: 'listening'; url: string } | { type: 'failed'; message: string };
@@ -14,10 +15,6 @@ export const PASSPORT_FONT_DIR_ENV = 'CIRCULARITY_PASSPORT_FONT_DIR';
 
 /** Environment variable carrying the Local workspace's key, so it never appears in a process list. */
 export const BOOTSTRAP_KEY_ENV = 'CIRCULARITY_BOOTSTRAP_KEY';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 /** Reads a server message; anything else is ignored by the caller. */
 export function embeddedServerMessageOf(value: unknown): EmbeddedServerMessage | undefined {

@@ -3,6 +3,7 @@
  * connects to `BRIDGE_SOCKET_PATH` with the session token of its address; every call carries an id its result echoes.
  */
 import { isIpcChannel, type IpcChannel, type IpcEvent, type IpcResult } from './ipc';
+import { isRecord } from './is-record';
 
 /** Path of the bridge socket on the browser host. */
 export const BRIDGE_SOCKET_PATH = '/bridge';
@@ -21,10 +22,6 @@ export interface BridgeInvokeMessage {
 export type BridgeHostMessage =
   | { type: 'result'; id: number; result: IpcResult<unknown> }
   | { type: 'event'; event: IpcEvent; payload: unknown };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Reads a page's message; undefined for anything that is not a call of a known channel. */
 export function bridgeInvokeOf(value: unknown): BridgeInvokeMessage | undefined {

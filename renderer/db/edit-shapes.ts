@@ -32,7 +32,8 @@ import {
 } from '../../shared/api/schemas';
 import type { CatalogueListTable } from './apply-pull';
 import type { CacheDb } from './cache-db';
-import { isPlainObject, withFields, type FlatFields } from './field-paths';
+import { withFields, type FlatFields } from './field-paths';
+import { isRecord } from '../../shared/is-record';
 import { serverFieldsOf, splitElementKey, type CatalogueListRow, type OutboxEntity, type OutboxEntry } from './schema';
 
 /** The tables the edit functions change (files are changed by uploads, not edits). */
@@ -126,7 +127,7 @@ const ITEM_FIELDS: Readonly<Record<CatalogueListTable, readonly string[]>> = {
 };
 
 function pick(value: unknown, fields: readonly string[]): Record<string, unknown> {
-  const source = isPlainObject(value) ? value : {};
+  const source = isRecord(value) ? value : {};
   return Object.fromEntries(fields.map((name) => [name, source[name] ?? null]));
 }
 
@@ -144,7 +145,7 @@ function lookupList(value: unknown): string[] {
 }
 
 function elementRequestOf(values: unknown): Record<string, unknown> {
-  const element = (isPlainObject(values) ? values : {}) as Partial<BuildingFileElementResponse>;
+  const element = (isRecord(values) ? values : {}) as Partial<BuildingFileElementResponse>;
   const derived: Record<string, unknown> = {
     materialId: element.mapping?.id ?? null,
     phaseLookup: joinLookups(element.phaseLookup ?? null),
@@ -228,7 +229,7 @@ function applyToElement(values: Record<string, unknown>, fields: Readonly<FlatFi
  */
 export function applyFields(entity: EditedEntity, values: unknown, fields: Readonly<FlatFields>, types: MappingTypes = new Map()): unknown {
   if (isListEntity(entity)) return 'items' in fields ? fields['items'] : values;
-  const record = isPlainObject(values) ? values : {};
+  const record = isRecord(values) ? values : {};
   return entity === 'elements' ? applyToElement(record, fields, types) : withFields(record, fields);
 }
 

@@ -3,6 +3,7 @@
  * unit of local changes, of the push's three-way merge and of conflicts, so an edit of one language of a name does not
  * collide with an edit of another. Plain objects are walked into; arrays and scalars are single values.
  */
+import { isRecord } from '../../shared/is-record';
 
 /** A field path: the property names from the top of the resource, joined with dots (no API field holds a dot). */
 export type FieldPath = string;
@@ -10,10 +11,6 @@ export type FieldPath = string;
 /** Field values by path. */
 export type FlatFields = Record<FieldPath, unknown>;
 
-/** Whether a value is a plain object (walked into), not an array, null or scalar. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The leaves of a value by path. Undefined leaves are left out: an absent field is an unchanged one. */
 export function flattenFields(value: Readonly<Record<string, unknown>>, prefix = ''): FlatFields {
@@ -21,7 +18,7 @@ export function flattenFields(value: Readonly<Record<string, unknown>>, prefix =
   for (const [name, field] of Object.entries(value)) {
     if (field === undefined) continue;
     const path = `${prefix}${name}`;
-    if (isPlainObject(field)) Object.assign(flat, flattenFields(field, `${path}.`));
+    if (isRecord(field)) Object.assign(flat, flattenFields(field, `${path}.`));
     else flat[path] = field;
   }
   return flat;
@@ -31,7 +28,7 @@ export function flattenFields(value: Readonly<Record<string, unknown>>, prefix =
 export function getField(value: unknown, path: FieldPath): unknown {
   let current = value;
   for (const name of path.split('.')) {
-    if (!isPlainObject(current)) return undefined;
+    if (!isRecord(current)) return undefined;
     current = current[name];
   }
   return current;
@@ -43,7 +40,7 @@ export function withField<T extends Record<string, unknown>>(value: T, path: Fie
   const copy: Record<string, unknown> = { ...value };
   if (rest.length > 0) {
     const inner = copy[name];
-    copy[name] = withField(isPlainObject(inner) ? inner : {}, rest.join('.'), field);
+    copy[name] = withField(isRecord(inner) ? inner : {}, rest.join('.'), field);
   } else if (field === undefined) {
     delete copy[name];
   } else {
@@ -68,7 +65,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
   }
-  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  if (!isRecord(a) || !isRecord(b)) return false;
   const names = new Set([...Object.keys(a), ...Object.keys(b)]);
   return [...names].every((name) => sameValue(a[name], b[name]));
 }
@@ -77,7 +74,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
 export function replaceString<T>(value: T, from: string, to: string): T {
   if (value === from) return to as T;
   if (Array.isArray(value)) return value.map((item: unknown) => replaceString(item, from, to)) as T;
-  if (isPlainObject(value)) {
+  if (isRecord(value)) {
     return Object.fromEntries(Object.entries(value).map(([name, field]) => [name, replaceString(field, from, to)])) as T;
   }
   return value;
@@ -87,6 +84,6 @@ export function replaceString<T>(value: T, from: string, to: string): T {
 export function containsString(value: unknown, test: (text: string) => boolean): boolean {
   if (typeof value === 'string') return test(value);
   if (Array.isArray(value)) return value.some((item) => containsString(item, test));
-  if (isPlainObject(value)) return Object.values(value).some((field) => containsString(field, test));
+  if (isRecord(value)) return Object.values(value).some((field) => containsString(field, test));
   return false;
 }

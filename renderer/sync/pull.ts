@@ -42,6 +42,7 @@ import type { CacheDb } from '../db/cache-db';
 import { elementCursorKey, isLocalId, type ElementCursorRow, type PullProgress, type RowRef, type SyncFailure, type SyncIssue } from '../db/schema';
 import { readElementCursor, recordPullEnd, recordPullProgress, recordPullStart } from '../db/sync-state';
 import { callApi, classifyFailure, type ApiCall, type ApiPort, type FailureClass } from './api-port';
+import { isRecord } from '../../shared/is-record';
 
 /** Elements per page: the design's page size. */
 export const DEFAULT_PAGE_SIZE = 1000;
@@ -134,10 +135,6 @@ async function progress(run: Run, value: PullProgress, persist = true): Promise<
 }
 
 // --- answers ----------------------------------------------------------------------------------------------------------
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The answer as a list whose items have a string field `key` (and pass `check`), or undefined. Items are taken as the

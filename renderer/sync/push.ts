@@ -24,7 +24,8 @@ import type { BuildingFileElementResponse, BuildingFileResponse, BuildingFileSta
 import { applyServerFiles, beginElementPull, stageElementPage, swapStagedElements } from '../db/apply-pull';
 import type { CacheDb } from '../db/cache-db';
 import { applyFields, getRow, isListEntity, mappingTypesOf, replaceBody, requestOf, valuesOf, wireBody, type EditedEntity } from '../db/edit-shapes';
-import { containsString, isPlainObject, sameValue } from '../db/field-paths';
+import { containsString, sameValue } from '../db/field-paths';
+import { isRecord } from '../../shared/is-record';
 import { aggregateEntries, EDIT_CONFLICT_PROBLEM_TYPE, pendingAggregates } from '../db/outbox';
 import { readDetail } from '../db/outbox-rows';
 import {
@@ -248,14 +249,14 @@ function isCreatedEntity(entity: EditedEntity): entity is CreatedEntity {
 }
 
 function sameIdentity(entity: CreatedEntity, item: Record<string, unknown>, body: unknown): boolean {
-  const request = isPlainObject(body) ? body : {};
+  const request = isRecord(body) ? body : {};
   return CREATES[entity].identity.every((field) => sameValue(item[field], request[field]));
 }
 
 /** Whether an answer has the shape of the entity's server values (a list for lists, an object with an id else). */
 function isServerValues(entity: EditedEntity, value: unknown): boolean {
-  if (isListEntity(entity)) return Array.isArray(value) && value.every(isPlainObject);
-  return isPlainObject(value) && typeof value['id'] === 'string';
+  if (isListEntity(entity)) return Array.isArray(value) && value.every(isRecord);
+  return isRecord(value) && typeof value['id'] === 'string';
 }
 
 // --- resources other than elements ------------------------------------------------------------------------------------
@@ -340,7 +341,7 @@ async function pushCreate(run: Run, entry: EditEntry & { entity: CreatedEntity }
   let query: ApiCall['query'];
   if (operations.ownDatabase) {
     const account = await send(run, 'getCurrentAccount', { operationId: 'getCurrentAccount' }, entry);
-    const accountId = account.ok && isPlainObject(account.value) ? account.value['id'] : undefined;
+    const accountId = account.ok && isRecord(account.value) ? account.value['id'] : undefined;
     if (typeof accountId !== 'string') return park(run, entry, where, account.ok ? invalid('getCurrentAccount', 'an account') : account.failure);
     query = { databaseId: accountId };
   }
@@ -426,7 +427,7 @@ interface FileBatch {
 }
 
 function isFileStatus(value: unknown): value is BuildingFileStatusResponse {
-  return isPlainObject(value) && typeof value['status'] === 'number';
+  return isRecord(value) && typeof value['status'] === 'number';
 }
 
 function fileParams(batch: FileBatch): Record<string, string> {
@@ -512,7 +513,7 @@ async function sendElementWrite(run: Run, batch: FileBatch, entry: OutboxEntry, 
 }
 
 function isElement(value: unknown): value is BuildingFileElementResponse {
-  return isPlainObject(value) && typeof value['id'] === 'string';
+  return isRecord(value) && typeof value['id'] === 'string';
 }
 
 /**
@@ -522,7 +523,7 @@ function isElement(value: unknown): value is BuildingFileElementResponse {
  * element before the refinement then sends the user's mapping again instead of none.
  */
 async function elementAsSent(db: CacheDb, answer: unknown, body: unknown): Promise<unknown> {
-  const materialId = isPlainObject(body) ? body['materialId'] : undefined;
+  const materialId = isRecord(body) ? body['materialId'] : undefined;
   if (!isElement(answer) || answer.mapping !== null || typeof materialId !== 'string' || materialId === '') return answer;
   return applyFields('elements', answer, { materialId }, await mappingTypesOf(db, [{ materialId }]));
 }
@@ -579,7 +580,7 @@ async function repullFile(run: Run, batch: FileBatch, status: BuildingFileStatus
   const { db, api } = run.options;
   await fileProgress(run, batch, 'pulling', status.status);
   const listed = await send(run, `listBuildingFiles:${batch.buildingId}`, { operationId: 'listBuildingFiles', params: { buildingId: batch.buildingId } });
-  if (!listed.ok || !Array.isArray(listed.value) || !listed.value.every((file) => isPlainObject(file) && typeof file['id'] === 'string')) {
+  if (!listed.ok || !Array.isArray(listed.value) || !listed.value.every((file) => isRecord(file) && typeof file['id'] === 'string')) {
     run.lastIssue = { at: run.at(), where: `listBuildingFiles:${batch.buildingId}`, failure: listed.ok ? invalid('listBuildingFiles', 'a list of files') : listed.failure };
     return;
   }
@@ -616,7 +617,7 @@ async function repullFile(run: Run, batch: FileBatch, status: BuildingFileStatus
   }
   // Figures fetched while the server recalculates would be old; the pull fetches them once it has finished.
   const building = await send(run, `getBuilding:${batch.buildingId}`, { operationId: 'getBuilding', params: { id: batch.buildingId } });
-  if (building.ok && isPlainObject(building.value) && building.value['isDirty'] === false) {
+  if (building.ok && isRecord(building.value) && building.value['isDirty'] === false) {
     await pullBuildingFigures({ db, api, now: run.options.now }, batch.buildingId);
   }
 }

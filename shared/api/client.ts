@@ -21,6 +21,7 @@ import {
   type RouteSuccess,
 } from './routes';
 import type { Problem, ProblemFieldError } from './schemas';
+import { isRecord } from '../is-record';
 
 /** How to reach one server. */
 export interface ApiClientOptions<V extends ApiVersion = 'v2.3'> {
@@ -154,10 +155,6 @@ function binaryContentType(body: BinaryBody, input: LooseInput): string {
   return declared === undefined || declared === '*/*' ? 'application/octet-stream' : declared;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -170,12 +167,12 @@ function parseJson(text: string): unknown {
 function fieldErrors(errors: unknown): ProblemFieldError[] {
   if (Array.isArray(errors)) {
     return errors.flatMap((error) =>
-      isObject(error) && typeof error['path'] === 'string' && typeof error['message'] === 'string'
+      isRecord(error) && typeof error['path'] === 'string' && typeof error['message'] === 'string'
         ? [{ path: error['path'], message: error['message'] }]
         : [],
     );
   }
-  if (isObject(errors)) {
+  if (isRecord(errors)) {
     return Object.entries(errors).flatMap(([path, messages]) =>
       Array.isArray(messages) ? messages.filter((m): m is string => typeof m === 'string').map((message) => ({ path, message })) : [],
     );
@@ -190,7 +187,7 @@ function text(value: unknown): string | undefined {
 /** Problem details from an error body; fields the server left out are filled in, the HTTP status wins. */
 function problemOf(response: Response, instance: string, body: unknown): Problem {
   const title = response.statusText !== '' ? response.statusText : `HTTP ${response.status}`;
-  const fields = isObject(body) && ['type', 'title', 'detail', 'message'].some((key) => text(body[key]) !== undefined) ? body : {};
+  const fields = isRecord(body) && ['type', 'title', 'detail', 'message'].some((key) => text(body[key]) !== undefined) ? body : {};
   const detail =
     text(fields['detail']) ?? text(fields['message']) ?? text(fields['title']) ?? `The server answered ${response.status} ${title}.`;
   return {
@@ -239,7 +236,7 @@ function failureOf(operationId: string, error: unknown, signal: AbortSignal | un
   if (signal?.aborted === true) return network('aborted', `${operationId}: the call was aborted.`, error);
   if (timeout?.aborted === true) return network('timeout', `${operationId}: no answer within the time limit.`, error);
   // undici reports the reason (ECONNREFUSED, ENOTFOUND, …) as the cause's code; messages are not quoted, see isHeaderSafe.
-  const code = isObject(error) && isObject(error['cause']) ? text(error['cause']['code']) : undefined;
+  const code = isRecord(error) && isRecord(error['cause']) ? text(error['cause']['code']) : undefined;
   return network('unreachable', `${operationId}: the server could not be reached${code === undefined ? '' : ` (${code})`}.`, error);
 }
 

@@ -1,12 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-
-/** Debian's Chromium (or the one CHROMIUM_PATH names); Playwright's own browser only when neither exists. */
-function chromiumPath(): string | undefined {
-  const fromEnvironment = process.env['CHROMIUM_PATH'];
-  if (fromEnvironment !== undefined && fromEnvironment !== '') return fromEnvironment;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium-path';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -22,14 +15,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -5,9 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { chromiumPath } from './chromium-path';
 
-const configured = process.env['CHROMIUM_PATH'];
-if ((configured !== undefined && configured !== '') || existsSync('/usr/bin/chromium')) process.exit(0);
+if (chromiumPath() !== undefined) process.exit(0);
 if (existsSync(chromium.executablePath())) process.exit(0);
 console.log('No Chromium found (CHROMIUM_PATH, /usr/bin/chromium): installing Playwright’s Chromium for the e2e tests…');
 const install = spawnSync('npx', ['playwright', 'install', 'chromium'], { stdio: 'inherit', shell: process.platform === 'win32' });

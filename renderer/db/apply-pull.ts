@@ -297,29 +297,54 @@ async function putProgress(db: CacheDb, progress: PullProgress): Promise<void> {
   if (state?.kind === 'pull') await db.syncState.put({ ...state, progress });
 }
 
-/** Begins a file's element pull from its first page: its staged pages of an older stamp are dropped. */
-export async function beginElementPull(db: CacheDb, cursor: ElementCursorRow, status: BuildingFileStatusResponse | null): Promise<void> {
-  await db.transaction('rw', ['elementStaging', 'syncState', 'fileStatuses'], async () => {
-    const [lower, upper] = fileKeyRange(cursor.fileId);
-    await db.elementStaging.where(':id').between(lower, upper, true, true).delete();
+/**
+ * Begins a file's element pull from its first page and decides where its pages go (`ElementCursorRow['target']`).
+ * Pages of an older stamp are dropped first: staged ones, or for a file never held completely, the partial pages in
+ * `elements` (elements with local changes stay).
+ */
+export async function beginElementPull(
+  db: CacheDb,
+  start: Omit<ElementCursorRow, 'target'>,
+  status: BuildingFileStatusResponse | null,
+): Promise<ElementCursorRow> {
+  return db.transaction('rw', ['files', 'elements', 'elementStaging', 'syncState', 'fileStatuses', 'outbox'], async () => {
+    const [lower, upper] = fileKeyRange(start.fileId);
+    const held = (await db.files.get(start.fileId))?.elementsStamp ?? null;
+    const cursor: ElementCursorRow = { ...start, target: held === null ? 'elements' : 'staging' };
+    if (cursor.target === 'staging') {
+      await db.elementStaging.where(':id').between(lower, upper, true, true).delete();
+    } else {
+      const pending = await pendingKeys(db, 'elements', elementKey(start.fileId, ''));
+      const partial = db.elements.where(':id').between(lower, upper, true, true);
+      await (pending.size === 0 ? partial : partial.filter((row) => !pending.has(elementKey(start.fileId, row.id)))).delete();
+    }
     await db.syncState.put(cursor);
     if (status !== null) await writeFileStatus(db, cursor.buildingId, status, cursor.startedAt);
+    return cursor;
   });
 }
 
 /**
- * Stages one page of a file's elements together with the cursor that points past it, so a pull stopped or killed
- * after this resumes at the next page.
+ * Writes one page of a file's elements where its cursor says, together with the cursor that points past it, so a pull
+ * stopped or killed after this resumes at the next page. Written straight into `elements`, a page leaves the elements
+ * with local changes as they are.
  */
-export async function stageElementPage(
+export async function writeElementPage(
   db: CacheDb,
   cursor: ElementCursorRow,
   page: readonly BuildingFileElementResponse[],
   progress: PullProgress,
 ): Promise<void> {
-  await db.transaction('rw', ['elementStaging', 'syncState'], async () => {
+  const direct = cursor.target === 'elements';
+  await db.transaction('rw', [direct ? 'elements' : 'elementStaging', 'syncState', 'outbox'], async () => {
     // The record's file is the one the page was asked for, whatever the answer said.
-    await db.elementStaging.bulkPut(page.map((element) => ({ ...element, buildingFileId: cursor.fileId })));
+    const rows = page.map((element) => ({ ...element, buildingFileId: cursor.fileId }));
+    if (direct) {
+      const pending = await pendingKeys(db, 'elements', elementKey(cursor.fileId, ''));
+      await db.elements.bulkPut(pending.size === 0 ? rows : rows.filter((row) => !pending.has(elementKey(cursor.fileId, row.id))));
+    } else {
+      await db.elementStaging.bulkPut(rows);
+    }
     await db.syncState.put(cursor);
     await putProgress(db, progress);
   });
@@ -329,22 +354,25 @@ export async function stageElementPage(
 const SWAP_CHUNK = 2000;
 
 /**
- * Replaces a file's elements with its staged pages in one transaction, with the stamp they belong to. Elements with
- * outbox entries keep their local values, and stay even when the server no longer has them.
+ * Ends a file's element pull after its last page: staged pages replace the file's elements in one transaction
+ * (elements with outbox entries keep their local values, and stay even when the server no longer has them); then the
+ * file holds the elements of the cursor's stamp.
  */
-export async function swapStagedElements(db: CacheDb, cursor: ElementCursorRow): Promise<void> {
+export async function finishElementPull(db: CacheDb, cursor: ElementCursorRow): Promise<void> {
   await db.transaction('rw', ['elements', 'elementStaging', 'files', 'syncState', 'outbox'], async () => {
     const { fileId } = cursor;
-    const pending = await pendingKeys(db, 'elements', elementKey(fileId, ''));
-    const isPending = (id: string): boolean => pending.has(elementKey(fileId, id));
-    const [lower, upper] = fileKeyRange(fileId);
-    const current = db.elements.where(':id').between(lower, upper, true, true);
-    await (pending.size === 0 ? current : current.filter((row) => !isPending(row.id))).delete();
-    for (;;) {
-      const chunk = await db.elementStaging.where(':id').between(lower, upper, true, true).limit(SWAP_CHUNK).toArray();
-      if (chunk.length === 0) break;
-      await db.elements.bulkPut(chunk.filter((row) => !isPending(row.id)));
-      await db.elementStaging.bulkDelete(chunk.map((row): [string, string] => [fileId, row.id]));
+    if (cursor.target === 'staging') {
+      const pending = await pendingKeys(db, 'elements', elementKey(fileId, ''));
+      const isPending = (id: string): boolean => pending.has(elementKey(fileId, id));
+      const [lower, upper] = fileKeyRange(fileId);
+      const current = db.elements.where(':id').between(lower, upper, true, true);
+      await (pending.size === 0 ? current : current.filter((row) => !isPending(row.id))).delete();
+      for (;;) {
+        const chunk = await db.elementStaging.where(':id').between(lower, upper, true, true).limit(SWAP_CHUNK).toArray();
+        if (chunk.length === 0) break;
+        await db.elements.bulkPut(chunk.filter((row) => !isPending(row.id)));
+        await db.elementStaging.bulkDelete(chunk.map((row): [string, string] => [fileId, row.id]));
+      }
     }
     await db.files.update(fileId, { elementsStamp: cursor.stamp });
     await db.syncState.delete(cursor.key);

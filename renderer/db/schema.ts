@@ -256,6 +256,11 @@ export interface ElementCursorRow {
   /** The element count `/status` gave when the pull began, null if unknown. */
   expectedCount: number | null;
   startedAt: string;
+  /**
+   * Where the pages go: `elements` for a file the cache never held completely (there is nothing older to keep
+   * consistent, so a staging copy would only double the writes), else `staging`, swapped in after the last page.
+   */
+  target: 'elements' | 'staging';
 }
 
 /** Where a running push is, for a progress display. */

@@ -26,10 +26,10 @@ import {
   CATALOGUE_DETAILS,
   catalogueItemsMissingDetails,
   dropFiguresDue,
-  stageElementPage,
-  swapStagedElements,
+  finishElementPull,
   writeBuildingFigures,
   writeCatalogueLists,
+  writeElementPage,
   writeFileStatus,
   type BuildingFigures,
   type CatalogueList,
@@ -99,6 +99,19 @@ interface Run {
   at: () => string;
   issues: SyncIssue[];
   keptMissing: RowRef[];
+}
+
+function newRun(options: PullOptions): Run {
+  return {
+    db: options.db,
+    api: options.api,
+    pageSize: Math.max(1, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE)),
+    signal: options.signal,
+    onProgress: options.onProgress,
+    at: clockOf(options),
+    issues: [],
+    keptMissing: [],
+  };
 }
 
 function clockOf(options: SyncOptions): () => string {
@@ -251,20 +264,22 @@ async function cursorFor(run: Run, due: ElementsDue): Promise<ElementCursorRow> 
   const outcome = await callApi(run.api, { operationId: 'getBuildingFileStatus', params: { buildingId: due.buildingId, fileId: due.fileId } });
   if (!outcome.ok && classifyFailure(outcome.failure) !== 'rejected') fail(run, `getBuildingFileStatus:${due.fileId}`, outcome.failure);
   const status = outcome.ok && isStatus(outcome.value) ? outcome.value : null;
-  const cursor: ElementCursorRow = {
-    key: elementCursorKey(due.fileId),
-    kind: 'element-cursor',
-    buildingId: due.buildingId,
-    fileId: due.fileId,
-    stamp: due.stamp,
-    pageSize: run.pageSize,
-    nextSkip: 0,
-    pagesDone: 0,
-    expectedCount: status?.elementCount ?? null,
-    startedAt: run.at(),
-  };
-  await beginElementPull(run.db, cursor, status);
-  return cursor;
+  return beginElementPull(
+    run.db,
+    {
+      key: elementCursorKey(due.fileId),
+      kind: 'element-cursor',
+      buildingId: due.buildingId,
+      fileId: due.fileId,
+      stamp: due.stamp,
+      pageSize: run.pageSize,
+      nextSkip: 0,
+      pagesDone: 0,
+      expectedCount: status?.elementCount ?? null,
+      startedAt: run.at(),
+    },
+    status,
+  );
 }
 
 function elementsProgress(cursor: ElementCursorRow): PullProgress {
@@ -276,29 +291,39 @@ function elementsProgress(cursor: ElementCursorRow): PullProgress {
   return { phase: 'elements', buildingId: cursor.buildingId, fileId: cursor.fileId, pagesDone: cursor.pagesDone, totalPages };
 }
 
-/** Pulls a file's elements page by page from its cursor, then swaps them in. */
+/** Pulls a file's elements page by page from its cursor, then ends the file's pull (`finishElementPull`). */
 async function pullElements(run: Run, due: ElementsDue): Promise<void> {
   let cursor = await cursorFor(run, due);
   await progress(run, elementsProgress(cursor));
   const where = `listElements:${due.fileId}`;
-  for (;;) {
+  const fetchPage = (skip: number): Promise<BuildingFileElementResponse[] | undefined> => {
     const call: ApiCall = {
       operationId: 'listElements',
       params: { buildingId: due.buildingId, fileId: due.fileId },
       // A stable order is what makes `$skip` meaningful across requests.
-      query: { $orderby: 'id', $top: run.pageSize, $skip: cursor.nextSkip },
+      query: { $orderby: 'id', $top: run.pageSize, $skip: skip },
     };
-    const page = await fetchList<BuildingFileElementResponse>(run, where, call, 'id');
+    const page = fetchList<BuildingFileElementResponse>(run, where, call, 'id');
+    // A page asked for ahead may never be awaited (the pull stopped while writing): its failure is then nobody's.
+    page.catch(() => undefined);
+    return page;
+  };
+  let next = fetchPage(cursor.nextSkip);
+  for (;;) {
+    const page = await next;
     if (page === undefined) return;
+    // A short page is the last; a long one means the server ignored `$top` and answered the rest at once.
+    const last = page.length !== run.pageSize;
+    // The next page is asked for while this one is written, so the server's work and the cache's overlap.
+    if (!last) next = fetchPage(cursor.nextSkip + page.length);
     cursor = { ...cursor, nextSkip: cursor.nextSkip + page.length, pagesDone: cursor.pagesDone + 1 };
     const current = elementsProgress(cursor);
     // The page, its cursor and the progress are written in one transaction; the progress is not written twice.
-    await stageElementPage(run.db, cursor, page, current);
+    await writeElementPage(run.db, cursor, page, current);
     await progress(run, current, false);
-    // A short page is the last; a long one means the server ignored `$top` and answered the rest at once.
-    if (page.length !== run.pageSize) break;
+    if (last) break;
   }
-  await swapStagedElements(run.db, cursor);
+  await finishElementPull(run.db, cursor);
 }
 
 // --- figures ----------------------------------------------------------------------------------------------------------
@@ -343,16 +368,7 @@ async function pullDueFigures(run: Run): Promise<void> {
  * throws something other than `ApiPortError` or the cache fails (what was applied before stays, cursors included).
  */
 export async function pull(options: PullOptions): Promise<PullResult> {
-  const run: Run = {
-    db: options.db,
-    api: options.api,
-    pageSize: Math.max(1, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE)),
-    signal: options.signal,
-    onProgress: options.onProgress,
-    at: clockOf(options),
-    issues: [],
-    keptMissing: [],
-  };
+  const run = newRun(options);
   await recordPullStart(run.db, run.at());
   try {
     const buildingIds = await pullLists(run);
@@ -371,6 +387,21 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   }
   await recordPullEnd(run.db, { at: run.at(), stoppedBy: null, issues: run.issues, keptMissing: run.keptMissing });
   return { status: 'complete', issues: run.issues, keptMissing: run.keptMissing };
+}
+
+/**
+ * Pulls one file's elements now, as the pull does (a cursor of the same stamp is resumed); the push calls it after its
+ * changes to a file were refined. Answers what stopped or skipped it, or null when the file's elements are in place.
+ */
+export async function pullFileElements(options: PullOptions, due: ElementsDue): Promise<SyncIssue | null> {
+  const run = newRun(options);
+  try {
+    await pullElements(run, due);
+  } catch (error) {
+    if (error instanceof PullStopped) return error.issue;
+    throw error;
+  }
+  return run.issues[0] ?? null;
 }
 
 // --- on demand --------------------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@
  */
 import { assertNever, BuildingFileStatuses } from '../../shared/api/enums';
 import type { BuildingFileElementResponse, BuildingFileResponse, BuildingFileStatusResponse } from '../../shared/api/schemas';
-import { applyServerFiles, beginElementPull, stageElementPage, swapStagedElements } from '../db/apply-pull';
+import { applyServerFiles } from '../db/apply-pull';
 import type { CacheDb } from '../db/cache-db';
 import { applyFields, getRow, isListEntity, mappingTypesOf, replaceBody, requestOf, valuesOf, wireBody, type EditedEntity } from '../db/edit-shapes';
 import { containsString, sameValue } from '../db/field-paths';
@@ -43,13 +43,11 @@ import {
   writeFileRefinement,
 } from '../db/push-writes';
 import {
-  elementCursorKey,
   fileRefinementKey,
   isLocalId,
   splitElementKey,
   type CreateAttempt,
   type EditConflict,
-  type ElementCursorRow,
   type FieldConflict,
   type FileRefinementRow,
   type OutboxEntry,
@@ -59,7 +57,7 @@ import {
 } from '../db/schema';
 import { callApi, classifyFailure, type ApiCall, type CallOutcome } from './api-port';
 import { planMerge } from './conflict-policy';
-import { DEFAULT_PAGE_SIZE, pullBuildingFigures, type SyncOptions } from './pull';
+import { DEFAULT_PAGE_SIZE, pullBuildingFigures, pullFileElements, type SyncOptions } from './pull';
 import { abortableSleep } from '../../shared/abortable-sleep';
 
 /** How a push runs. */
@@ -587,33 +585,12 @@ async function repullFile(run: Run, batch: FileBatch, status: BuildingFileStatus
   const applied = await applyServerFiles(db, batch.buildingId, listed.value as BuildingFileResponse[]);
   const due = applied.due.find((each) => each.fileId === batch.fileId);
   if (due !== undefined) {
-    let cursor: ElementCursorRow = {
-      key: elementCursorKey(batch.fileId),
-      kind: 'element-cursor',
-      buildingId: batch.buildingId,
-      fileId: batch.fileId,
-      stamp: due.stamp,
-      pageSize: run.pageSize,
-      nextSkip: 0,
-      pagesDone: 0,
-      expectedCount: status.elementCount,
-      startedAt: run.at(),
-    };
-    await beginElementPull(db, cursor, status);
-    for (;;) {
-      const where = `listElements:${batch.fileId}`;
-      const query = { $orderby: 'id', $top: run.pageSize, $skip: cursor.nextSkip };
-      const page = await send(run, where, { operationId: 'listElements', params: fileParams(batch), query });
-      if (!page.ok || !Array.isArray(page.value) || !page.value.every(isElement)) {
-        // The staged pages and their cursor stay: the pull goes on from there.
-        run.lastIssue = { at: run.at(), where, failure: page.ok ? invalid(where, 'a list of elements') : page.failure };
-        return;
-      }
-      cursor = { ...cursor, nextSkip: cursor.nextSkip + page.value.length, pagesDone: cursor.pagesDone + 1 };
-      await stageElementPage(db, cursor, page.value, { phase: 'elements', buildingId: batch.buildingId, fileId: batch.fileId, pagesDone: cursor.pagesDone, totalPages: null });
-      if (page.value.length !== run.pageSize) break;
+    const issue = await pullFileElements({ db, api, pageSize: run.pageSize, signal: run.signal, now: run.options.now }, due);
+    // A file whose pages did not all arrive keeps its cursor: the next pull goes on from there.
+    if (issue !== null) {
+      run.lastIssue = issue;
+      return;
     }
-    await swapStagedElements(db, cursor);
   }
   // Figures fetched while the server recalculates would be old; the pull fetches them once it has finished.
   const building = await send(run, `getBuilding:${batch.buildingId}`, { operationId: 'getBuilding', params: { id: batch.buildingId } });

@@ -12,15 +12,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import type { Insertable } from 'kysely';
-import { openDatabase } from '../../server/store/store';
 import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
-import type { ElementsTable } from '../../server/store/tables';
+import { seedElementFile } from './seed-elements';
 
 const api = '/api/v2.3';
 const ELEMENT_COUNT = 100_000;
-/** Rows per INSERT: 25 columns × 1,000 rows stays under SQLite's 32,766 bound parameters. */
-const INSERT_BATCH = 1_000;
 const PAGE_SIZE = 100;
 /** Distinct `$skip` values spread over the whole file; autocannon cycles through them on every connection. */
 const SKIP_VARIANTS = 64;
@@ -29,71 +25,6 @@ const settings = {
   durationSeconds: Number(process.env['BENCH_DURATION'] ?? 10),
   connections: Number(process.env['BENCH_CONNECTIONS'] ?? 50),
 };
-
-/** A request that must succeed during setup. */
-async function call<T>(server: ServerProcess, key: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<T> {
-  const response = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { 'x-api-key': key, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
-  });
-  const body = await response.text();
-  if (response.status >= 300) throw new Error(`Setup ${method} ${url} answered ${response.status}: ${body}`);
-  return (body === '' ? undefined : JSON.parse(body)) as T;
-}
-
-/** Element `index` of the benchmark file: realistic columns, ids that sort in insertion order. */
-function element(fileId: string, index: number): Insertable<ElementsTable> {
-  const layer = index % 6;
-  return {
-    buildingFileId: fileId,
-    id: `E-${String(index).padStart(6, '0')}`,
-    name: `Element ${index}`,
-    materialName: ['Beton C30/37', 'Staal S235', 'Hout vuren', 'Glas float', 'Baksteen', 'Gips'][layer] ?? null,
-    materialId: null,
-    typeName: `Type ${index % 250}`,
-    elementClass: ['IfcWall', 'IfcBeam', 'IfcSlab', 'IfcWindow', 'IfcColumn', 'IfcDoor'][layer] ?? null,
-    volume: 0.25 + (index % 97) / 10,
-    area: 1 + (index % 53),
-    height: 2.7,
-    width: 0.2,
-    length: 1 + (index % 11),
-    weight: null,
-    mappingType: null,
-    mappingId: null,
-    phaseMatchId: null,
-    phaseMatchName: null,
-    brandLayerMatchId: null,
-    brandLayerMatchName: null,
-    classificationMatchId: null,
-    classificationMatchName: null,
-    classificationMatchCode: null,
-    phaseLookup: JSON.stringify(['New']),
-    classificationLookup: JSON.stringify([`2${layer}.1`]),
-    floor: `Floor ${index % 12}`,
-  };
-}
-
-/** Creates the portfolio, building and Importing source file, then fills the file with elements in one transaction. */
-async function seed(server: ServerProcess, dataDir: string, key: string): Promise<{ buildingId: string; fileId: string }> {
-  const portfolio = await call<{ id: string }>(server, key, 'POST', `${api}/portfolios`, { name: 'Benchmark' });
-  const building = await call<{ id: string }>(server, key, 'POST', `${api}/buildings`, { portfolioId: portfolio.id, name: 'Benchmark building' });
-  const file = await call<{ id: string }>(server, key, 'POST', `${api}/buildings/${building.id}/files`, { type: 0, name: 'benchmark.ifc' });
-  await call(server, key, 'POST', `${api}/buildings/${building.id}/files/${file.id}/setimporting`);
-  const started = performance.now();
-  // A second connection to the server's SQLite file (WAL lets both work): bulk rows are setup, not what is measured.
-  const database = await openDatabase(dataDir);
-  await database.db.transaction().execute(async (trx) => {
-    for (let first = 0; first < ELEMENT_COUNT; first += INSERT_BATCH) {
-      const rows = Array.from({ length: Math.min(INSERT_BATCH, ELEMENT_COUNT - first) }, (_, offset) => element(file.id, first + offset));
-      await trx.insertInto('elements').values(rows).execute();
-    }
-    await trx.updateTable('building_files').set({ elementCount: ELEMENT_COUNT }).where('id', '=', file.id).execute();
-  });
-  await database.close();
-  console.log(`setup: ${ELEMENT_COUNT.toLocaleString('en')} elements inserted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { buildingId: building.id, fileId: file.id };
-}
 
 /** What one measured endpoint gave. */
 interface Measurement {
@@ -146,7 +77,7 @@ async function main(): Promise<number> {
   const key = randomBytes(32).toString('base64url');
   const server = await startServerProcess(dataDir, key);
   try {
-    const { buildingId, fileId } = await seed(server, dataDir, key);
+    const { buildingId, fileId } = await seedElementFile(server, dataDir, key, { count: ELEMENT_COUNT });
     const elementsPath = `${api}/buildings/${buildingId}/files/${fileId}/elements`;
     // Skips spread evenly over the file, first page to last, so deep offsets weigh in as much as the first ones.
     const skips = Array.from({ length: SKIP_VARIANTS }, (_, index) => Math.round((index * (ELEMENT_COUNT - PAGE_SIZE)) / (SKIP_VARIANTS - 1)));

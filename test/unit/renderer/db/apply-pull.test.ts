@@ -6,10 +6,10 @@ import {
   applyServerFiles,
   applyServerList,
   beginElementPull,
+  finishElementPull,
+  writeElementPage,
   buildingsWithFiguresDue,
   catalogueItemsMissingDetails,
-  stageElementPage,
-  swapStagedElements,
   writeBuildingFigures,
   writeCatalogueLists,
 } from '../../../../renderer/db/apply-pull';
@@ -65,7 +65,7 @@ function element(fileId: string, id: string, name: string): BuildingFileElementR
   return { id, buildingFileId: fileId, name } as BuildingFileElementResponse;
 }
 
-function cursorOf(fileId: string, stamp: string): ElementCursorRow {
+function cursorOf(fileId: string, stamp: string): Omit<ElementCursorRow, 'target'> {
   return {
     key: elementCursorKey(fileId),
     kind: 'element-cursor',
@@ -80,16 +80,15 @@ function cursorOf(fileId: string, stamp: string): ElementCursorRow {
   };
 }
 
-/** Stages `elements` page by page (pages of two) and swaps them in. */
+/** Writes `elements` page by page (pages of two) where the cursor says, and ends the file's pull. */
 async function pullFile(db: CacheDb, fileId: string, stamp: string, elements: BuildingFileElementResponse[]): Promise<void> {
-  let cursor = cursorOf(fileId, stamp);
-  await beginElementPull(db, cursor, null);
+  let cursor = await beginElementPull(db, cursorOf(fileId, stamp), null);
   for (let skip = 0; skip < elements.length; skip += 2) {
     const page = elements.slice(skip, skip + 2);
     cursor = { ...cursor, nextSkip: skip + page.length, pagesDone: cursor.pagesDone + 1 };
-    await stageElementPage(db, cursor, page, { phase: 'elements', buildingId: B1, fileId, pagesDone: cursor.pagesDone, totalPages: null });
+    await writeElementPage(db, cursor, page, { phase: 'elements', buildingId: B1, fileId, pagesDone: cursor.pagesDone, totalPages: null });
   }
-  await swapStagedElements(db, cursor);
+  await finishElementPull(db, cursor);
 }
 
 describe('applying a complete list', () => {
@@ -190,8 +189,8 @@ describe('applying the buildings and their files', () => {
     await applyServerFiles(db, B1, [file(F1, 't1'), file(F2, 't1')]);
     await pullFile(db, F1, 't1', [element(F1, 'a', 'A'), element(F1, 'b', 'B'), element(F1, 'c', 'C')]);
     await pullFile(db, F2, 't1', [element(F2, 'a', 'A')]);
-    await beginElementPull(db, cursorOf(F1, 't2'), null);
-    await stageElementPage(db, cursorOf(F1, 't2'), [element(F1, 'z', 'Z')], { phase: 'lists', collection: 'x' });
+    const cursor = await beginElementPull(db, cursorOf(F1, 't2'), null);
+    await writeElementPage(db, cursor, [element(F1, 'z', 'Z')], { phase: 'lists', collection: 'x' });
     await edit(db, 'elements', elementKey(F1, 'b'));
 
     await applyServerFiles(db, B1, [file(F2, 't1')]);
@@ -220,7 +219,7 @@ describe('applying the buildings and their files', () => {
   });
 });
 
-describe('staging and swapping elements', () => {
+describe('writing pulled elements', () => {
   it('replaces the elements of a file in one step, keeping local values of elements with outbox entries', async () => {
     const db = open();
     await applyServerBuildings(db, [building(B1)]);
@@ -232,15 +231,15 @@ describe('staging and swapping elements', () => {
     await db.elements.put(element(F1, 'new', 'created here'));
     await edit(db, 'elements', elementKey(F1, 'new'));
 
-    let cursor = cursorOf(F1, 't2');
-    await beginElementPull(db, cursor, null);
+    let cursor = await beginElementPull(db, cursorOf(F1, 't2'), null);
+    expect(cursor.target).toBe('staging');
     cursor = { ...cursor, nextSkip: 2, pagesDone: 1 };
-    await stageElementPage(db, cursor, [element(F1, 'b', 'B2'), element(F1, 'd', 'D')], { phase: 'lists', collection: 'x' });
+    await writeElementPage(db, cursor, [element(F1, 'b', 'B2'), element(F1, 'd', 'D')], { phase: 'lists', collection: 'x' });
     // Until the last page arrived, the file's elements are the complete older set.
     expect((await elementPage(db, F1, 0, 10)).map((row) => row.id)).toEqual(['a', 'b', 'c', 'new']);
     expect(await readElementCursor(db, F1)).toMatchObject({ nextSkip: 2, pagesDone: 1, stamp: 't2' });
 
-    await swapStagedElements(db, cursor);
+    await finishElementPull(db, cursor);
 
     expect(await elementPage(db, F1, 0, 10)).toEqual([
       { ...server, name: 'B mine', base: server },
@@ -251,6 +250,43 @@ describe('staging and swapping elements', () => {
     expect(await readElementCursor(db, F1)).toBeUndefined();
     expect((await db.files.get(F1))?.elementsStamp).toBe('t2');
     expect(await elementPage(db, F1, 1, 1)).toEqual([element(F1, 'd', 'D')]);
+  });
+
+  it('writes the pages of a file never held completely straight into its elements', async () => {
+    const db = open();
+    await applyServerBuildings(db, [building(B1)]);
+    await applyServerFiles(db, B1, [file(F1, 't1')]);
+
+    let cursor = await beginElementPull(db, cursorOf(F1, 't1'), null);
+    expect(cursor.target).toBe('elements');
+    cursor = { ...cursor, nextSkip: 2, pagesDone: 1 };
+    await writeElementPage(db, cursor, [element(F1, 'a', 'A'), element(F1, 'b', 'B')], { phase: 'lists', collection: 'x' });
+
+    expect(await db.elementStaging.count()).toBe(0);
+    expect((await elementPage(db, F1, 0, 10)).map((row) => row.id)).toEqual(['a', 'b']);
+    expect((await db.files.get(F1))?.elementsStamp).toBeNull();
+    await finishElementPull(db, cursor);
+    expect((await db.files.get(F1))?.elementsStamp).toBe('t1');
+    expect(await readElementCursor(db, F1)).toBeUndefined();
+  });
+
+  it('drops the partial pages of an unfinished first pull when the file changed, keeping elements with local changes', async () => {
+    const db = open();
+    await applyServerBuildings(db, [building(B1)]);
+    await applyServerFiles(db, B1, [file(F1, 't1')]);
+    const first = { ...(await beginElementPull(db, cursorOf(F1, 't1'), null)), nextSkip: 2, pagesDone: 1 };
+    await writeElementPage(db, first, [element(F1, 'a', 'A'), element(F1, 'b', 'B')], { phase: 'lists', collection: 'x' });
+    const server = element(F1, 'b', 'B');
+    await db.elements.put({ ...server, name: 'B mine', base: server });
+    await edit(db, 'elements', elementKey(F1, 'b'));
+
+    const again = { ...(await beginElementPull(db, cursorOf(F1, 't2'), null)), nextSkip: 2, pagesDone: 1 };
+    expect(again.target).toBe('elements');
+    expect((await elementPage(db, F1, 0, 10)).map((row) => row.id)).toEqual(['b']);
+    await writeElementPage(db, again, [element(F1, 'b', 'B2'), element(F1, 'c', 'C')], { phase: 'lists', collection: 'x' });
+    await finishElementPull(db, again);
+
+    expect(await elementPage(db, F1, 0, 10)).toEqual([{ ...server, name: 'B mine', base: server }, element(F1, 'c', 'C')]);
   });
 
   it("strips the cache's own fields from a row, leaving the server's values", () => {

@@ -20,6 +20,8 @@ export default defineConfig({
     __VUE_I18N_LEGACY_API__: 'false',
     __INTLIFY_PROD_DEVTOOLS__: 'false',
   },
+  // The sync worker is an ES module like the page, so it shares the page's chunks (Dexie, the sync engine).
+  worker: { format: 'es' },
   build: {
     outDir: fileURLToPath(new URL('./dist/renderer', import.meta.url)),
     emptyOutDir: true,

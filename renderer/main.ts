@@ -8,6 +8,8 @@ import App from './App.vue';
 import { BRIDGE_KEY, connectBridge } from './bridge';
 import { createAppI18n } from './i18n';
 import { createAppRouter } from './router';
+import { CYCLE_RUNNER_KEY } from './stores/sync';
+import { workerCycleRunner } from './sync/cycle-runner';
 
 const connection = connectBridge(window);
 // The ui store sets the language it keeps before the first render; English is only the starting point.
@@ -16,6 +18,10 @@ app.use(createPinia());
 app.use(createAppI18n('en'));
 if (connection.kind === 'ready') {
   app.provide(BRIDGE_KEY, connection.handle);
+  app.provide(
+    CYCLE_RUNNER_KEY,
+    workerCycleRunner(() => new Worker(new URL('./sync/sync-worker.ts', import.meta.url), { type: 'module', name: 'sync' })),
+  );
   app.use(createAppRouter());
 }
 app.mount('#app');

@@ -8,7 +8,7 @@
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { defineStore } from 'pinia';
-import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue';
+import { computed, inject, onScopeDispose, ref, shallowRef, watch, type InjectionKey } from 'vue';
 import { assertNever } from '../../shared/api/enums';
 import type { LocalizedText } from '../../shared/api/schemas';
 import { useBridge, useBridgeLink } from '../bridge';
@@ -28,9 +28,8 @@ import {
 import { readPushState } from '../db/push-writes';
 import { readPullState } from '../db/sync-state';
 import { bridgeApiPort, type ApiPort } from '../sync/api-port';
-import { runSyncCycle, type SyncCycleReport, type SyncPhase } from '../sync/cycle';
-import { pull } from '../sync/pull';
-import { push } from '../sync/push';
+import { inThreadCycleRunner, type CycleRunner } from '../sync/cycle-runner';
+import type { SyncCycleReport, SyncPhase } from '../sync/cycle';
 import {
   startSyncScheduler,
   type SyncCycleOutcome,
@@ -145,11 +144,15 @@ interface Session {
   inFlight: Promise<SyncCycleReport> | undefined;
 }
 
+/** Where the app runs its sync cycles (the sync worker); without it they run in the window. */
+export const CYCLE_RUNNER_KEY: InjectionKey<CycleRunner> = Symbol('cycle runner');
+
 /** Sync of the active connection and what the screens show of it. */
 export const useSyncStore = defineStore('sync', () => {
   const bridge = useBridge();
   const link = useBridgeLink();
   const connections = useConnectionsStore();
+  const runCycle = inject(CYCLE_RUNNER_KEY, inThreadCycleRunner);
 
   const connectionId = ref<string | null>(null);
   const db = shallowRef<CacheDb | null>(null);
@@ -237,11 +240,9 @@ export const useSyncStore = defineStore('sync', () => {
     // The lock may be granted after the connection was left: then there is nothing to do.
     if (target.controller.signal.aborted) return { kind: 'ok' };
     const current = (): boolean => session === target;
-    const run = runSyncCycle({
+    const run = runCycle({
       db: target.db,
       api: target.api,
-      push,
-      pull,
       signal: target.controller.signal,
       onPhase: (next) => {
         if (current()) phase.value = next;

@@ -1,9 +1,12 @@
 /**
  * Initial sync benchmark: a remote server (its own process, fresh data folder) with one Mapped source file of
- * 100,000 elements; the app in browser mode provisioned for it (`--connect … --key-file …`, fresh user data); Chromium
- * opens the app and syncs everything into IndexedDB. Measured: the time from the app being ready to every element
- * being in the connection's `elements` store, as elements/s, and the longest main-thread task of the page over the
- * whole run (Long Tasks API: every task over 50 ms is reported with its duration).
+ * 100,000 elements; the app in browser mode provisioned for it (`--connect … --key-file …`); Chromium opens the app
+ * and syncs everything into IndexedDB. Measured: the time from the app being ready to every element being in the
+ * connection's `elements` store, as elements/s, and the page's main-thread tasks over 50 ms (Long Tasks API), split
+ * into the app's start and the sync.
+ *
+ * The user-data folder has been through a first start before (the Local workspace creates its sample data then,
+ * once), so the run measures the sync, not a first start's one-off work beside it.
  *
  * Goal: ≥ 20k elements/s, no main-thread task over 100 ms. `BENCH_SYNC_ELEMENTS` changes the file's size. Never fails
  * on time; exits non-zero when the sync does not bring every element.
@@ -15,6 +18,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { BuildingFileStatuses } from '../../shared/api/enums';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium-path';
+import { openDatabase } from '../../server/store/store';
 import { startBrowserHost } from '../e2e/processes';
 import { seedElementFile } from './seed-elements';
 import { startServerProcess, stopServerProcess } from './server-process';
@@ -88,6 +92,26 @@ async function measure(hostUrl: string): Promise<Measurement> {
   }
 }
 
+/** Runs the app's first start in `userDataDir` and waits until the Local workspace has created its sample data. */
+async function settleFirstStart(userDataDir: string): Promise<void> {
+  const host = await startBrowserHost([], userDataDir);
+  try {
+    const deadline = Date.now() + 5 * 60_000;
+    for (;;) {
+      const workspace = await openDatabase(path.join(userDataDir, 'local-workspace'));
+      try {
+        if ((await workspace.db.selectFrom('portfolios').select('id').limit(1).execute()).length > 0) return;
+      } finally {
+        await workspace.close();
+      }
+      if (Date.now() > deadline) throw new Error('The Local workspace did not create its sample data within 5 minutes.');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    await host.stop();
+  }
+}
+
 async function main(): Promise<number> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cd-bench-sync-'));
   const key = randomBytes(32).toString('base64url');
@@ -96,19 +120,25 @@ async function main(): Promise<number> {
     await seedElementFile(server, dataDir, key, { count: ELEMENT_COUNT, status: BuildingFileStatuses.Mapped });
     const keyFile = path.join(dataDir, 'bench.key');
     await writeFile(keyFile, `${key}\n`, { mode: 0o600 });
-    const host = await startBrowserHost(['--connect', server.url, '--key-file', keyFile]);
+    const userDataDir = path.join(dataDir, 'user-data');
+    await settleFirstStart(userDataDir);
+    const host = await startBrowserHost(['--connect', server.url, '--key-file', keyFile], userDataDir);
     try {
       console.log(`sync: ${ELEMENT_COUNT.toLocaleString('en')} elements, ${availableParallelism()} CPU(s), server ${server.url}`);
       const result = await measure(host.url);
       const seconds = (result.syncedMs - result.appReadyMs) / 1000;
-      const longest = result.longTasks.reduce((max, task) => Math.max(max, task.duration), 0);
-      const over100 = result.longTasks.filter((task) => task.duration > GOAL.longestTaskMs).length;
+      const duringSync = result.longTasks.filter((task) => task.start >= result.appReadyMs);
+      const atStart = result.longTasks.filter((task) => task.start < result.appReadyMs);
+      const longest = duringSync.reduce((max, task) => Math.max(max, task.duration), 0);
+      const over100 = duringSync.filter((task) => task.duration > GOAL.longestTaskMs).length;
       console.log(`app ready after ${(result.appReadyMs / 1000).toFixed(2)} s; all elements in IndexedDB ${seconds.toFixed(2)} s later`);
       console.log(`initial sync: ${Math.round(result.elements / seconds).toLocaleString('en')} elements/s`);
       console.log(
-        `main thread: longest task ${longest.toFixed(0)} ms; ${result.longTasks.length} task(s) over 50 ms, ${over100} over ${GOAL.longestTaskMs} ms`,
+        `main thread during the sync: longest task ${longest.toFixed(0)} ms; ${duringSync.length} task(s) over 50 ms, ${over100} over ${GOAL.longestTaskMs} ms`,
       );
+      console.log(`main thread at the app's start: ${atStart.map((task) => `${task.duration.toFixed(0)} ms`).join(', ') || 'no task over 50 ms'}`);
       console.log(`goal: ≥ ${GOAL.elementsPerSecond.toLocaleString('en')} elements/s, no main-thread task over ${GOAL.longestTaskMs} ms (informative)`);
+      if (process.env['BENCH_VERBOSE'] !== undefined) console.log(result.longTasks);
       return 0;
     } finally {
       await host.stop();

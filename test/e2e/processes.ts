@@ -67,21 +67,25 @@ export interface BrowserHost extends StartedProcess {
   userDataDir: string;
 }
 
-/** Starts `npm run web -- --port 0 --user-data <fresh dir> [extra]` and resolves with the address it printed. */
-export async function startBrowserHost(extra: string[] = []): Promise<BrowserHost> {
-  const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-'));
+/**
+ * Starts `npm run web -- --port 0 --user-data <dir> [extra]` and resolves with the address it printed. The folder is a
+ * fresh one, removed when the host stops, unless `userDataDir` names one the caller keeps.
+ */
+export async function startBrowserHost(extra: string[] = [], userDataDir?: string): Promise<BrowserHost> {
+  const owned = userDataDir === undefined;
+  const dataDir = userDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-')));
   const { child, lines, match } = await startEntry(
     'electron/web-cli.ts',
-    ['--port', '0', '--user-data', userDataDir, ...extra],
+    ['--port', '0', '--user-data', dataDir, ...extra],
     /(http:\/\/127\.0\.0\.1:\d+\/\S*)/,
   );
   return {
     url: match[1] ?? '',
-    userDataDir,
+    userDataDir: dataDir,
     lines,
     async stop() {
       await stopChild(child);
-      await rm(userDataDir, { recursive: true, force: true });
+      if (owned) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,15 @@
+/** The SHA-256 of a file's content, read as a stream: a model of several gigabytes never sits in memory. */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+
+/** The file's SHA-256 as lower-case hex, and how many bytes were read. Rejects when `signal` aborts. */
+export async function sha256OfFile(file: string, signal?: AbortSignal): Promise<{ sha256: string; size: number }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(file, { signal, highWaterMark: 1024 * 1024 })) {
+    const bytes = chunk as Buffer;
+    hash.update(bytes);
+    size += bytes.byteLength;
+  }
+  return { sha256: hash.digest('hex'), size };
+}

@@ -1,0 +1,530 @@
+/**
+ * The way of one file from its drop folder to a Mapped building file: wait until it is complete, hash it, and upload
+ * it when its content is new, then follow the server's processing to its end, activate it if the mapping says so and
+ * give notice. Each step is written to the ledger before the next begins, so the work continues after a restart from
+ * the last state reached: `uploading` is uploaded again from the start (into the remote file recorded before the first
+ * byte was sent), `processing` is polled.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { assertNever, BuildingFileStatuses, BuildingFileType } from '../../shared/api/enums';
+import type { BuildingFileResponse } from '../../shared/api/schemas';
+import type { SlotQueue } from '../http/slot-queue';
+import { sameStamp, waitUntilComplete, type FileStamp } from './completeness';
+import { sha256OfFile } from './content-hash';
+import { absolutePathOf, buildingFolderOf, fileKindOf } from './file-rules';
+import type { LedgerChanges, LedgerKey, LedgerRow, UploadLedger } from './ledger';
+import {
+  acceptsUpload,
+  activateFile,
+  createFile,
+  findOrCreateBuilding,
+  getFile,
+  getStatus,
+  listFiles,
+  RemoteFailure,
+  uploadFile,
+  type DropFolderClient,
+} from './remote';
+import type { DropFileProgress, DropFolderEvent, DropFolderFile, DropFolderMapping, LedgerState } from './schemas';
+
+/** The waits of drop folders; tests shorten them. */
+export interface DropFolderTiming {
+  /** How long a file's size and modification time must stay the same before it counts as complete. */
+  stableMs: number;
+  /** How often the processing status of an uploaded file is read. */
+  statusPollMs: number;
+  /** The first wait after a failure the queued client gave up on; it doubles up to `retryMaxMs`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How often each folder is walked in full, for what the watcher missed. */
+  rescanIntervalMs: number;
+  /** How often a polled folder (network drive) is looked at. */
+  watchPollMs: number;
+  /** Progress is sent at most this often. */
+  progressEveryMs: number;
+}
+
+/** The waits of a service that sets none. */
+export const DEFAULT_TIMING: Readonly<DropFolderTiming> = {
+  stableMs: 2_000,
+  statusPollMs: 2_000,
+  retryBaseMs: 5_000,
+  retryMaxMs: 5 * 60_000,
+  rescanIntervalMs: 10 * 60_000,
+  watchPollMs: 2_000,
+  progressEveryMs: 250,
+};
+
+/** What the uploader works with; one per service. */
+export interface UploaderContext {
+  ledger: UploadLedger;
+  clientFor(connectionId: string): DropFolderClient | undefined;
+  emit(event: DropFolderEvent): void;
+  timing: DropFolderTiming;
+  now: () => Date;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random: () => number;
+  platform: NodeJS.Platform;
+  /** Limits how many files are hashed or uploaded at once. */
+  diskSlots: SlotQueue;
+  /** Lookups of a portfolio subfolder's building in flight, so files of a new subfolder create it once. */
+  buildingLookups: Map<string, Promise<string>>;
+  /** The latest progress of each file, kept in memory between the ledger's writes. */
+  progress: Map<string, DropFileProgress>;
+}
+
+/** Progress is written to the ledger at most this often: it is for the screen after a restart, not for resuming. */
+const PROGRESS_SAVE_MS = 1_000;
+
+const TERMINAL: ReadonlySet<LedgerState> = new Set(['mapped', 'stored', 'failed']);
+
+/** Whether a state is an end: the file rests until its content changes or the user asks for a retry. */
+export function isTerminal(state: LedgerState): boolean {
+  return TERMINAL.has(state);
+}
+
+/** The map key of a ledger row. */
+export function rowId(key: LedgerKey): string {
+  return `${key.mappingId}\u0000${key.path}`;
+}
+
+/** What the host sees of a row, with the latest progress. */
+export function snapshotOf(row: LedgerRow, live?: DropFileProgress): DropFolderFile {
+  const { remoteStamp: _stamp, deliveredSha256: _delivered, result: _result, ...file } = row;
+  return { ...file, progress: live ?? row.progress };
+}
+
+function keyOf(row: LedgerRow): LedgerKey {
+  return { mappingId: row.mappingId, path: row.path };
+}
+
+async function stampOf(file: string): Promise<FileStamp | undefined> {
+  try {
+    const stats = await stat(file);
+    return stats.isFile() ? { size: stats.size, mtimeMs: stats.mtimeMs } : undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+/** The work on the files of one mapping. */
+export class MappingUploader {
+  readonly #ctx: UploaderContext;
+  readonly #mapping: DropFolderMapping;
+  readonly #signal: AbortSignal;
+  readonly #progressSentAt = new Map<string, number>();
+  readonly #progressSavedAt = new Map<string, number>();
+
+  constructor(ctx: UploaderContext, mapping: DropFolderMapping, signal: AbortSignal) {
+    this.#ctx = ctx;
+    this.#mapping = mapping;
+    this.#signal = signal;
+  }
+
+  /**
+   * Takes a file as far as it goes: to an end, or until the work is stopped. Answers true when the file must be looked
+   * at again straight away (it changed while it was being handled).
+   */
+  async run(relativePath: string): Promise<boolean> {
+    const key: LedgerKey = { mappingId: this.#mapping.id, path: relativePath };
+    let row = this.#ctx.ledger.get(key);
+    if (row?.state === 'processing') {
+      await this.#followProcessing(row);
+      return true;
+    }
+    const kind = fileKindOf(relativePath, this.#mapping);
+    if (kind === undefined) return false;
+    const absolute = absolutePathOf(this.#mapping.folder, relativePath);
+    const seen = await stampOf(absolute);
+    if (seen === undefined) {
+      if (row !== undefined) this.#vanished(row);
+      return false;
+    }
+    if (row !== undefined && sameStamp(row, seen)) {
+      if (isTerminal(row.state)) return false;
+      if (row.state === 'uploading') return this.#upload(row);
+    }
+    const changes = { kind, size: seen.size, mtimeMs: seen.mtimeMs, progress: null };
+    if (row === undefined) {
+      row = this.#ctx.ledger.insert(key, changes);
+      this.#announce(row, null);
+    } else {
+      row = this.#change(row, 'detected', changes);
+    }
+    if (this.#mapping.target.kind === 'portfolio' && buildingFolderOf(relativePath) === undefined) {
+      this.#change(row, 'failed', {
+        lastError: 'A file directly in a portfolio folder belongs to no building: put it in a subfolder named after its building.',
+      });
+      return false;
+    }
+
+    const completeness = await waitUntilComplete(absolute, {
+      stableMs: this.#ctx.timing.stableMs,
+      sleep: this.#ctx.sleep,
+      signal: this.#signal,
+      platform: this.#ctx.platform,
+    });
+    switch (completeness.kind) {
+      case 'stopped':
+        return false;
+      case 'gone':
+      case 'empty':
+        this.#vanished(row);
+        return false;
+      case 'complete':
+        break;
+      default:
+        return assertNever(completeness, 'completeness');
+    }
+
+    const release = await this.#ctx.diskSlots.acquire(this.#signal);
+    if (release === undefined) return false;
+    let sha256: string;
+    try {
+      row = this.#change(row, 'hashing', { size: completeness.stamp.size, mtimeMs: completeness.stamp.mtimeMs }, `${completeness.stamp.size} bytes`);
+      try {
+        ({ sha256 } = await sha256OfFile(absolute, this.#signal));
+      } catch (error) {
+        if (this.#signal.aborted) return false;
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+          this.#vanished(row);
+          return false;
+        }
+        throw error;
+      }
+    } finally {
+      release();
+    }
+    const after = await stampOf(absolute);
+    if (after === undefined || !sameStamp(after, completeness.stamp)) {
+      this.#change(row, 'detected', after === undefined ? {} : { size: after.size, mtimeMs: after.mtimeMs }, 'changed while it was read');
+      return true;
+    }
+    if (row.result !== null && row.deliveredSha256 === sha256) {
+      this.#change(row, row.result, { sha256 }, 'unchanged content: nothing uploaded');
+      return false;
+    }
+    row = this.#change(
+      row,
+      'uploading',
+      { sha256, attempts: 0, lastError: null, remoteStamp: null, remoteStatus: null, remoteMessage: null },
+      row.fileId === null ? 'new file' : 'changed content',
+    );
+    return this.#upload(row);
+  }
+
+  /** Starts the work again from the beginning for a failed file, uploading even content that was delivered before. */
+  retry(row: LedgerRow): void {
+    this.#change(row, 'detected', { deliveredSha256: null, result: null, lastError: null, attempts: 0 }, 'retry');
+  }
+
+  /** The local file went away before its content was delivered: back to what the last delivery reached, or forgotten. */
+  #vanished(row: LedgerRow): void {
+    if (isTerminal(row.state) || row.state === 'processing') return;
+    if (row.result !== null) {
+      this.#change(row, row.result, { progress: null }, 'the file was removed; the server keeps the last version');
+      return;
+    }
+    this.#ctx.ledger.remove(keyOf(row));
+    this.#clearProgress(row);
+    this.#ctx.emit({ kind: 'file-removed', mappingId: row.mappingId, path: row.path });
+  }
+
+  /** Uploads the row's content until it is delivered, given up, or the work stops. */
+  async #upload(start: LedgerRow): Promise<boolean> {
+    let row = start;
+    const absolute = absolutePathOf(this.#mapping.folder, row.path);
+    let failures = 0;
+    let gone = 0;
+    for (;;) {
+      if (this.#signal.aborted) return false;
+      const seen = await stampOf(absolute);
+      if (seen === undefined) {
+        this.#vanished(row);
+        return false;
+      }
+      if (!sameStamp(seen, row)) {
+        this.#change(row, 'detected', { size: seen.size, mtimeMs: seen.mtimeMs, progress: null }, 'changed before it was uploaded');
+        return true;
+      }
+      try {
+        const client = this.#client();
+        const buildingId = await this.#buildingOf(row, client);
+        if (row.buildingId !== buildingId) row = this.#ctx.ledger.update(keyOf(row), { buildingId });
+        let file = row.fileId === null ? undefined : await getFile(client, buildingId, row.fileId, this.#signal);
+        if (file !== undefined && this.#landed(row, file)) return await this.#delivered(row, row.sha256);
+        if (file === undefined || (row.kind === 'information' && file.status !== BuildingFileStatuses.Creating)) {
+          file = await this.#adoptOrCreate(row, client, buildingId);
+          // Recorded before any byte is sent: a restart uploads into this file instead of creating another.
+          row = this.#ctx.ledger.update(keyOf(row), { fileId: file.id, remoteStamp: null });
+        }
+        while (!acceptsUpload(row.kind, file.status)) {
+          // A previous version is still being processed; a new one is accepted once that has ended.
+          await this.#ctx.sleep(this.#ctx.timing.statusPollMs, this.#signal);
+          if (this.#signal.aborted) return false;
+          file = await getFile(client, buildingId, file.id, this.#signal);
+          if (file === undefined) throw new RemoteFailure('gone', 'The file was deleted on the server.', 404);
+        }
+        const attempt = { remoteStamp: file.lastModifiedDate, attempts: row.attempts + 1 };
+        // A repeat (after a failure or a restart) is worth a line of its own; the first attempt was announced already.
+        row = row.attempts === 0 ? this.#ctx.ledger.update(keyOf(row), attempt) : this.#change(row, 'uploading', attempt, `attempt ${attempt.attempts}`);
+        const release = await this.#ctx.diskSlots.acquire(this.#signal);
+        if (release === undefined) return false;
+        try {
+          this.#progress(row, { step: 'upload', done: 0, total: row.size }, true);
+          await uploadFile(
+            client,
+            { buildingId, fileId: file.id, fileName: path.posix.basename(row.path), absolutePath: absolute, size: row.size },
+            (transfer) => this.#progress(row, { step: 'upload', done: transfer.loaded, total: transfer.total ?? row.size }, false),
+            this.#signal,
+          );
+        } finally {
+          release();
+        }
+        // The content sent was read again from disk: it is the hashed one only if the file did not change meanwhile.
+        const afterUpload = await stampOf(absolute);
+        return await this.#delivered(row, afterUpload !== undefined && sameStamp(afterUpload, row) ? row.sha256 : null);
+      } catch (error) {
+        if (!(error instanceof RemoteFailure)) throw error;
+        switch (error.kind) {
+          case 'stopped':
+            return false;
+          case 'transient': {
+            failures += 1;
+            const delay = this.#backoff(failures);
+            row = this.#change(row, 'uploading', { lastError: error.message, progress: null }, `retrying in ${Math.round(delay / 1000)} s: ${error.message}`);
+            await this.#ctx.sleep(delay, this.#signal);
+            continue;
+          }
+          case 'conflict':
+            // Busy or changed meanwhile (our own upload may have landed before its answer was lost): look again.
+            row = this.#ctx.ledger.update(keyOf(row), { lastError: error.message });
+            await this.#ctx.sleep(this.#ctx.timing.statusPollMs, this.#signal);
+            continue;
+          case 'gone':
+            gone += 1;
+            if (gone <= 2 && row.fileId !== null) {
+              row = this.#ctx.ledger.update(keyOf(row), { fileId: null, remoteStamp: null });
+              continue;
+            }
+            if (gone <= 2 && this.#mapping.target.kind === 'portfolio') {
+              const folderName = buildingFolderOf(row.path);
+              if (folderName !== undefined) this.#ctx.ledger.forgetBuilding(this.#mapping.id, folderName);
+              row = this.#ctx.ledger.update(keyOf(row), { buildingId: null, fileId: null, remoteStamp: null });
+              continue;
+            }
+            this.#fail(row, error.message);
+            return false;
+          case 'permanent':
+            this.#fail(row, error.message);
+            return false;
+          default:
+            return assertNever(error.kind, 'failure kind');
+        }
+      }
+    }
+  }
+
+  /** Whether the row's upload reached the remote file already (an answer lost in a crash or on the network). */
+  #landed(row: LedgerRow, file: BuildingFileResponse): boolean {
+    return (
+      row.remoteStamp !== null &&
+      file.status !== BuildingFileStatuses.Creating &&
+      file.lastModifiedDate !== row.remoteStamp &&
+      file.fileSize === row.size
+    );
+  }
+
+  /** The upload is on the server: an information file is done, a source file is processed next. */
+  async #delivered(start: LedgerRow, deliveredSha256: string | null): Promise<boolean> {
+    this.#clearProgress(start);
+    const common = { deliveredSha256, lastError: null, progress: null };
+    if (start.kind === 'information') {
+      const row = this.#change(start, 'stored', { ...common, result: 'stored', remoteStatus: BuildingFileStatuses.Uploaded }, `file ${start.fileId}`);
+      this.#notice(row, 'stored', 'Stored as an information file.');
+      return true;
+    }
+    const row = this.#change(start, 'processing', { ...common, result: null }, `file ${start.fileId}`);
+    await this.#followProcessing(row);
+    return true;
+  }
+
+  /** Polls the server's processing until it ends, then activates (if chosen) and gives notice. */
+  async #followProcessing(start: LedgerRow): Promise<void> {
+    let row = start;
+    let failures = 0;
+    for (;;) {
+      if (this.#signal.aborted) return;
+      try {
+        const client = this.#client();
+        if (row.buildingId === null || row.fileId === null) {
+          this.#fail(row, 'The ledger lost the remote file of this upload; change the file or retry to upload it again.');
+          return;
+        }
+        const { buildingId, fileId } = row;
+        const status = await getStatus(client, buildingId, fileId, this.#signal);
+        failures = 0;
+        if (status.status !== row.remoteStatus || status.statusMessage !== row.remoteMessage) {
+          row = this.#ctx.ledger.update(keyOf(row), { remoteStatus: status.status, remoteMessage: status.statusMessage, lastError: null });
+        }
+        this.#progress(row, { step: 'processing', done: status.elementProcessedCount, total: status.elementCount }, false);
+        if (status.status === BuildingFileStatuses.Mapped) {
+          let activation: string | null = null;
+          if (this.#mapping.activate) {
+            try {
+              await activateFile(client, buildingId, fileId, this.#signal);
+            } catch (error) {
+              if (!(error instanceof RemoteFailure) || error.kind === 'stopped' || error.kind === 'transient') throw error;
+              activation = `Mapped, but not activated: ${error.message}`;
+            }
+          }
+          this.#clearProgress(row);
+          row = this.#change(row, 'mapped', { result: 'mapped', lastError: activation, progress: null }, activation ?? (this.#mapping.activate ? 'activated' : status.statusMessage));
+          this.#notice(row, 'mapped', [status.statusMessage, this.#mapping.activate && activation === null ? 'Activated.' : activation].filter((part) => part !== null).join(' '));
+          return;
+        }
+        if (status.status === BuildingFileStatuses.Error || status.status === BuildingFileStatuses.UnknownImportFile) {
+          const message = status.statusMessage ?? 'The server could not process the file.';
+          this.#clearProgress(row);
+          row = this.#change(row, 'failed', { result: 'failed', lastError: message, progress: null }, message);
+          this.#notice(row, 'failed', message);
+          return;
+        }
+        await this.#ctx.sleep(this.#ctx.timing.statusPollMs, this.#signal);
+      } catch (error) {
+        if (!(error instanceof RemoteFailure)) throw error;
+        switch (error.kind) {
+          case 'stopped':
+            return;
+          case 'transient':
+          case 'conflict':
+            failures += 1;
+            row = this.#ctx.ledger.update(keyOf(row), { lastError: error.message });
+            await this.#ctx.sleep(this.#backoff(failures), this.#signal);
+            continue;
+          case 'gone':
+            this.#fail(row, 'The file was deleted on the server; change the file or retry to upload it again.', {
+              fileId: null,
+              deliveredSha256: null,
+              result: null,
+            });
+            return;
+          case 'permanent':
+            this.#fail(row, error.message);
+            return;
+          default:
+            return assertNever(error.kind, 'failure kind');
+        }
+      }
+    }
+  }
+
+  /** The mapping's client; a connection that is gone is waited for like a server that cannot be reached. */
+  #client(): DropFolderClient {
+    const client = this.#ctx.clientFor(this.#mapping.connectionId);
+    if (client === undefined) throw new RemoteFailure('transient', `The connection ${this.#mapping.connectionId} is not available.`);
+    return client;
+  }
+
+  /** The building a file goes to: the mapping's, or its subfolder's in a portfolio (found by name, else created, once). */
+  async #buildingOf(row: LedgerRow, client: DropFolderClient): Promise<string> {
+    const target = this.#mapping.target;
+    switch (target.kind) {
+      case 'building':
+        return target.buildingId;
+      case 'portfolio': {
+        if (row.buildingId !== null) return row.buildingId;
+        const folderName = buildingFolderOf(row.path);
+        if (folderName === undefined) throw new RemoteFailure('permanent', 'A file directly in a portfolio folder belongs to no building.');
+        const known = this.#ctx.ledger.buildingOf(this.#mapping.id, folderName);
+        if (known !== undefined) return known;
+        const lookupKey = rowId({ mappingId: this.#mapping.id, path: folderName });
+        let lookup = this.#ctx.buildingLookups.get(lookupKey);
+        if (lookup === undefined) {
+          lookup = (async () => {
+            const buildingId = await findOrCreateBuilding(client, target.portfolioId, folderName, this.#signal);
+            this.#ctx.ledger.rememberBuilding(this.#mapping.id, folderName, buildingId);
+            return buildingId;
+          })().finally(() => this.#ctx.buildingLookups.delete(lookupKey));
+          this.#ctx.buildingLookups.set(lookupKey, lookup);
+        }
+        return lookup;
+      }
+      default:
+        return assertNever(target, 'drop folder target');
+    }
+  }
+
+  /**
+   * The remote file for a row that has none: a source file of the same name (a new version of it), or an empty one of
+   * ours whose creation was not recorded before a crash; else a new file. A file another row uploads into is never
+   * taken.
+   */
+  async #adoptOrCreate(row: LedgerRow, client: DropFolderClient, buildingId: string): Promise<BuildingFileResponse> {
+    const name = path.posix.basename(row.path);
+    const type = row.kind === 'source' ? BuildingFileType.Source : BuildingFileType.Information;
+    const candidates = (await listFiles(client, buildingId, this.#signal)).filter((file) => {
+      if (file.type !== type || file.fileName !== name) return false;
+      if (row.kind === 'information' && file.status !== BuildingFileStatuses.Creating) return false;
+      const claim = this.#ctx.ledger.claimOf(file.id);
+      return claim === undefined || (claim.mappingId === row.mappingId && claim.path === row.path);
+    });
+    const newest = candidates.sort((a, b) => (a.lastModifiedDate < b.lastModifiedDate ? 1 : -1))[0];
+    return newest ?? createFile(client, buildingId, row.kind, name, this.#signal);
+  }
+
+  #fail(row: LedgerRow, message: string, changes: LedgerChanges = {}): void {
+    this.#clearProgress(row);
+    const failed = this.#change(row, 'failed', { ...changes, lastError: message, progress: null }, message);
+    this.#notice(failed, 'failed', message);
+  }
+
+  #backoff(failures: number): number {
+    const { retryBaseMs, retryMaxMs } = this.#ctx.timing;
+    const ceiling = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.max(0, failures - 1));
+    return Math.round(ceiling * (0.5 + this.#ctx.random() / 2));
+  }
+
+  #change(row: LedgerRow, to: LedgerState, changes: LedgerChanges, detail: string | null = null): LedgerRow {
+    const next = this.#ctx.ledger.transition(keyOf(row), to, changes);
+    this.#announce(next, detail);
+    return next;
+  }
+
+  #announce(row: LedgerRow, detail: string | null): void {
+    this.#ctx.emit({ kind: 'file', file: snapshotOf(row, this.#ctx.progress.get(rowId(row))), detail });
+  }
+
+  /** Keeps and sends progress, at most every `progressEveryMs` unless `force`; the ledger keeps it at most once a second. */
+  #progress(row: LedgerRow, progress: DropFileProgress, force: boolean): void {
+    const id = rowId(row);
+    this.#ctx.progress.set(id, progress);
+    const now = this.#ctx.now().getTime();
+    const sent = this.#progressSentAt.get(id);
+    const finished = progress.total !== null && progress.done >= progress.total;
+    if (!force && !finished && sent !== undefined && now - sent < this.#ctx.timing.progressEveryMs) return;
+    this.#progressSentAt.set(id, now);
+    this.#ctx.emit({ kind: 'progress', mappingId: row.mappingId, path: row.path, progress });
+    const saved = this.#progressSavedAt.get(id);
+    if (force || saved === undefined || now - saved >= PROGRESS_SAVE_MS) {
+      this.#progressSavedAt.set(id, now);
+      this.#ctx.ledger.update(keyOf(row), { progress });
+    }
+  }
+
+  #clearProgress(row: LedgerRow): void {
+    const id = rowId(row);
+    this.#ctx.progress.delete(id);
+    this.#progressSentAt.delete(id);
+    this.#progressSavedAt.delete(id);
+  }
+
+  #notice(row: LedgerRow, outcome: 'mapped' | 'stored' | 'failed', message: string): void {
+    const name = path.posix.basename(row.path);
+    const title = outcome === 'failed' ? `${name} could not be processed` : outcome === 'mapped' ? `${name} is mapped` : `${name} is stored`;
+    this.#ctx.emit({ kind: 'notice', mappingId: row.mappingId, path: row.path, outcome, title, message });
+  }
+}

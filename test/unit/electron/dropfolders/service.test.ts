@@ -1,0 +1,142 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAPPINGS_FILE_NAME } from '../../../../electron/dropfolders/mapping-store';
+import type { DropFolderEvent } from '../../../../electron/dropfolders/schemas';
+import { startDropFolderService, type DropFolderService } from '../../../../electron/dropfolders/service';
+import { BridgeError } from '../../../../shared/ipc';
+
+const BUILDING = { kind: 'building', buildingId: '0b6c8f4e-3d7a-4e59-9a43-6a0f1c2d3e4f' } as const;
+const TIMING = { stableMs: 50, statusPollMs: 50, retryBaseMs: 20, retryMaxMs: 100, rescanIntervalMs: 60_000 };
+
+let root: string;
+let stateDir: string;
+let services: DropFolderService[];
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'cd-drop-service-'));
+  stateDir = path.join(root, 'state');
+  services = [];
+});
+afterEach(async () => {
+  for (const service of services) await service.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** A service with no connection at all: uploads wait for one, which is all these tests need. */
+async function start(events: DropFolderEvent[] = []): Promise<DropFolderService> {
+  const service = await startDropFolderService({ stateDir, clientFor: () => undefined, onEvent: (event) => events.push(event), timing: TIMING });
+  services.push(service);
+  return service;
+}
+
+async function folder(name: string): Promise<string> {
+  const created = path.join(root, name);
+  await mkdir(created, { recursive: true });
+  return created;
+}
+
+async function until<T>(probe: () => T | undefined): Promise<T> {
+  for (let tries = 0; tries < 400; tries += 1) {
+    const value = probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('Timed out.');
+}
+
+function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
+  return promise.then(
+    () => undefined,
+    (error: unknown) => (error instanceof BridgeError ? error.code : 'not a BridgeError'),
+  );
+}
+
+describe('startDropFolderService', () => {
+  it('refuses a folder that does not exist, one that overlaps a mapped folder, and its own state folder', async () => {
+    const service = await start();
+    const drop = await folder('drop');
+    await service.add({ folder: drop, target: BUILDING, connectionId: 'c' });
+    expect(await codeOf(service.add({ folder: path.join(root, 'missing'), target: BUILDING, connectionId: 'c' }))).toBe('invalid-request');
+    expect(await codeOf(service.add({ folder: await folder('drop/inner'), target: BUILDING, connectionId: 'c' }))).toBe('conflict');
+    expect(await codeOf(service.add({ folder: root, target: BUILDING, connectionId: 'c' }))).toBe('conflict');
+    expect(await codeOf(service.add({ folder: await folder('state/inside'), target: BUILDING, connectionId: 'c' }))).toBe('invalid-request');
+    expect(await codeOf(service.add({ folder: drop, target: { kind: 'building', buildingId: 'not-a-uuid' }, connectionId: 'c' }))).toBe('invalid-request');
+    expect(service.list()).toHaveLength(1);
+  });
+
+  it('keeps its mappings, with their settings and pauses, across a restart', async () => {
+    const first = await start();
+    const added = await first.add({ folder: await folder('drop'), target: BUILDING, connectionId: 'c', activate: true, fileTypes: ['.ifc'] });
+    expect(added).toMatchObject({ activate: true, fileTypes: ['.ifc'], informationFiles: false, polling: false, paused: false, watch: 'watching', problem: null });
+    await first.pause(added.id);
+    await first.update(added.id, { informationFiles: true });
+    await first.close();
+
+    const second = await start();
+    expect(second.list()).toEqual([{ ...added, informationFiles: true, paused: true, watch: 'paused' }]);
+    await second.remove(added.id);
+    expect(second.list()).toEqual([]);
+    expect(JSON.parse(await readFile(path.join(stateDir, MAPPINGS_FILE_NAME), 'utf8'))).toEqual({ version: 1, mappings: [] });
+  });
+
+  it('takes no file while paused, and takes it up on resume; without a connection the upload waits and says why', async () => {
+    const events: DropFolderEvent[] = [];
+    const service = await start(events);
+    const drop = await folder('drop');
+    const mapping = await service.add({ folder: drop, target: BUILDING, connectionId: 'gone' });
+    await service.pause(mapping.id);
+    await writeFile(path.join(drop, 'model.ifc'), 'ISO-10303-21;');
+    await service.rescan();
+    expect(service.files(mapping.id)).toEqual([]);
+
+    await service.resume(mapping.id);
+    const waiting = await until(() => service.files(mapping.id).find((file) => file.state === 'uploading' && file.lastError !== null));
+    expect(waiting.lastError).toMatch(/connection gone is not available/);
+    expect(events.some((event) => event.kind === 'folders' && event.folders[0]?.paused === true)).toBe(true);
+  });
+
+  it('waits for a missing connection with a doubling, jittered backoff up to its longest wait', async () => {
+    const waits: number[] = [];
+    const service = await startDropFolderService({
+      stateDir,
+      clientFor: () => undefined,
+      timing: { ...TIMING, stableMs: 10, retryBaseMs: 1_000, retryMaxMs: 3_000 },
+      random: () => 0.5,
+      sleep: (ms) => {
+        waits.push(ms);
+        return new Promise((resolve) => setTimeout(resolve, 5));
+      },
+    });
+    services.push(service);
+    const drop = await folder('drop');
+    const mapping = await service.add({ folder: drop, target: BUILDING, connectionId: 'later' });
+    await writeFile(path.join(drop, 'model.ifc'), 'ISO-10303-21;');
+    await until(() => (waits.filter((ms) => ms >= 750).length >= 4 ? true : undefined));
+    // Half the ceiling plus half of it times the jitter (0.5): 0.75 of 1 s, 2 s, 4 s capped at 3 s.
+    expect(waits.filter((ms) => ms >= 750).slice(0, 4)).toEqual([750, 1_500, 2_250, 2_250]);
+    expect(service.files(mapping.id)).toMatchObject([{ path: 'model.ifc', state: 'uploading', attempts: 0 }]);
+  });
+
+  it('marks a folder that went away unavailable, and watches it again once it is back', async () => {
+    const service = await start();
+    const drop = await folder('drop');
+    const mapping = await service.add({ folder: drop, target: BUILDING, connectionId: 'c' });
+    await rm(drop, { recursive: true });
+    await service.rescan(mapping.id);
+    expect(service.list()[0]).toMatchObject({ watch: 'unavailable' });
+    expect(service.list()[0]?.problem).toMatch(/cannot be read/);
+    await mkdir(drop);
+    await service.rescan(mapping.id);
+    expect(service.list()[0]).toMatchObject({ watch: 'watching', problem: null });
+  });
+
+  it('sets an unreadable mappings file aside and starts with none', async () => {
+    await mkdir(stateDir, { recursive: true });
+    await writeFile(path.join(stateDir, MAPPINGS_FILE_NAME), '{"version": 1, "mappings": [{"id": 3}]}');
+    const service = await start();
+    expect(service.list()).toEqual([]);
+    expect((await readdir(stateDir)).some((name) => name.startsWith(`${MAPPINGS_FILE_NAME}.invalid-`))).toBe(true);
+  });
+});

@@ -4,12 +4,21 @@
  */
 import { createRouter, createWebHashHistory, type Router } from 'vue-router';
 import ActivityPage from './views/activity/ActivityPage.vue';
+import BuildingPage from './views/buildings/BuildingPage.vue';
 import ConnectionsPage from './views/connections/ConnectionsPage.vue';
+import FilePage from './views/files/FilePage.vue';
 import PortfoliosPage from './views/portfolios/PortfoliosPage.vue';
 import SettingsPage from './views/settings/SettingsPage.vue';
 
-/** The named routes of the navigation. */
-export const ROUTE_NAMES = { portfolios: 'portfolios', activity: 'activity', connections: 'connections', settings: 'settings' } as const;
+/** The named routes: the navigation's, and the pages a portfolio opens into. */
+export const ROUTE_NAMES = {
+  portfolios: 'portfolios',
+  building: 'building',
+  file: 'file',
+  activity: 'activity',
+  connections: 'connections',
+  settings: 'settings',
+} as const;
 
 /** Creates the router; the portfolios are the first screen. */
 export function createAppRouter(): Router {
@@ -18,6 +27,8 @@ export function createAppRouter(): Router {
     routes: [
       { path: '/', redirect: { name: ROUTE_NAMES.portfolios } },
       { path: '/portfolios', name: ROUTE_NAMES.portfolios, component: PortfoliosPage },
+      { path: '/buildings/:buildingId', name: ROUTE_NAMES.building, component: BuildingPage },
+      { path: '/buildings/:buildingId/files/:fileId', name: ROUTE_NAMES.file, component: FilePage },
       { path: '/activity', name: ROUTE_NAMES.activity, component: ActivityPage },
       { path: '/connections', name: ROUTE_NAMES.connections, component: ConnectionsPage },
       { path: '/settings', name: ROUTE_NAMES.settings, component: SettingsPage },

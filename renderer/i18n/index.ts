@@ -46,6 +46,7 @@ export function localeFromLanguages(languages: readonly string[]): AppLocale {
 const numberFormat = {
   integer: { maximumFractionDigits: 0 },
   decimal: { maximumFractionDigits: 1 },
+  quantity: { maximumFractionDigits: 3 },
   coordinate: { minimumFractionDigits: 5, maximumFractionDigits: 5 },
 } as const;
 

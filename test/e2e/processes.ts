@@ -90,32 +90,47 @@ export async function startBrowserHost(extra: string[] = [], userDataDir?: strin
   };
 }
 
-/** A separately started API server with sample data and the administrator key it printed. */
+/** A separately started API server and the administrator key it runs with. */
 export interface RemoteServer extends StartedProcess {
   url: string;
   key: string;
-  /** Its data folder, removed when it stops. */
+  /** Its data folder, removed when it stops unless the caller gave it. */
   dataDir: string;
 }
 
-/** Starts `serve --demo --port 0` on a fresh data folder. */
-export async function startRemoteServer(): Promise<RemoteServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-server-'));
-  const { child, lines } = await startEntry(
-    'server/cli.ts',
-    ['serve', '--port', '0', '--data', dataDir, '--demo', '--quiet'],
-    /^Administrator key for this start: (\S+)/,
-  );
-  const listening = lines.map((line) => /listening on (http:\/\/\S+)/.exec(line)).find((found) => found !== null);
-  const keyLine = lines.map((line) => /^Administrator key for this start: (\S+)/.exec(line)).find((found) => found !== null);
+/** How a remote server is started: by default on a fresh folder with sample data, a free port and a printed key. */
+export interface RemoteServerOptions {
+  /** A folder to keep using (a restart of the same server); kept when the server stops. */
+  dataDir?: string;
+  /** The port to listen on (a restart at the same address). */
+  port?: number;
+  /** The administrator key; without one the server makes and prints one. */
+  key?: string;
+  /** Sample data (default: true without `dataDir`). */
+  demo?: boolean;
+}
+
+/** Starts `serve` on 127.0.0.1 and resolves once it listens. */
+export async function startRemoteServer(options: RemoteServerOptions = {}): Promise<RemoteServer> {
+  const owned = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-server-')));
+  const args = ['serve', '--port', String(options.port ?? 0), '--data', dataDir, '--quiet'];
+  if (options.demo ?? owned) args.push('--demo');
+  if (options.key !== undefined) args.push('--bootstrap-key', options.key);
+  const keyLine = /^Administrator key for this start: (\S+)/;
+  const listeningLine = /listening on (http:\/\/\S+)/;
+  // A made-up key is printed after the address: then that line is the one to wait for.
+  const printsKey = options.key === undefined && args.includes('--demo');
+  const { child, lines } = await startEntry('server/cli.ts', args, printsKey ? keyLine : listeningLine);
+  const found = (pattern: RegExp): string => lines.map((line) => pattern.exec(line)?.[1]).find((value) => value !== undefined) ?? '';
   return {
-    url: listening?.[1] ?? '',
-    key: keyLine?.[1] ?? '',
+    url: found(listeningLine),
+    key: options.key ?? found(keyLine),
     dataDir,
     lines,
     async stop() {
       await stopChild(child);
-      await rm(dataDir, { recursive: true, force: true });
+      if (owned) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

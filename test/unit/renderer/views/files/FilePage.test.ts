@@ -1,0 +1,139 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { NDialogProvider, NMessageProvider } from 'naive-ui';
+import { createPinia, type Pinia } from 'pinia';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defineComponent, h } from 'vue';
+import type { BuildingFileElementResponse, BuildingFileResponse } from '../../../../../shared/api/schemas';
+import { BRIDGE_KEY } from '../../../../../renderer/bridge';
+import { applyServerBuildings, applyServerFiles, beginElementPull, finishElementPull, writeElementPage } from '../../../../../renderer/db/apply-pull';
+import { CacheDb } from '../../../../../renderer/db/cache-db';
+import { elementKey } from '../../../../../renderer/db/schema';
+import { createAppI18n } from '../../../../../renderer/i18n';
+import { createAppRouter } from '../../../../../renderer/router';
+import { useSyncStore } from '../../../../../renderer/stores/sync';
+import FilePage from '../../../../../renderer/views/files/FilePage.vue';
+import { testBridge } from '../../harness';
+import { NO_ANSWER, remoteConnection } from '../../api-server';
+
+const BUILDING = '11111111-1111-4111-8111-111111111111';
+const FILE = '22222222-2222-4222-8222-222222222222';
+const Page = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(FilePage))));
+
+let run = 0;
+let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
+
+afterEach(() => {
+  if (mounted !== undefined) {
+    mounted.wrapper.unmount();
+    useSyncStore(mounted.pinia).$dispose();
+  }
+  mounted = undefined;
+  document.body.innerHTML = '';
+});
+
+function element(index: number): BuildingFileElementResponse {
+  return {
+    id: `E${String(index).padStart(4, '0')}`,
+    buildingFileId: FILE,
+    name: `Wall ${index}`,
+    materialName: 'Beton',
+    typeName: null,
+    elementClass: 'IfcWall',
+    volume: 1.5,
+    area: 4,
+    height: 2.7,
+    width: 0.2,
+    length: 3,
+    weight: null,
+    mapping: null,
+    phaseMatch: null,
+    brandLayerMatch: null,
+    classificationMatch: null,
+    phaseLookup: null,
+    classificationLookup: null,
+    floor: '00',
+  };
+}
+
+/** A cache holding a Mapped file of `count` elements, for a connection whose server cannot be reached. */
+async function seededPage(count: number) {
+  run += 1;
+  const connection = remoteConnection(`file-page-${run}`);
+  const db = new CacheDb(connection.id);
+  await applyServerBuildings(db, [{ id: BUILDING, portfolioId: BUILDING, name: 'School' } as never]);
+  const file = { id: FILE, buildingId: BUILDING, type: 0, status: 3, isActive: true, isDirty: false, fileName: 'school.ifc', lastModifiedDate: '2026-01-01T00:00:00.000Z' };
+  await applyServerFiles(db, BUILDING, [file as BuildingFileResponse]);
+  const start = { key: `elements:${FILE}` as const, kind: 'element-cursor' as const, buildingId: BUILDING, fileId: FILE, stamp: file.lastModifiedDate, pageSize: count, nextSkip: count, pagesDone: 1, expectedCount: count, startedAt: file.lastModifiedDate };
+  const cursor = await beginElementPull(db, start, null);
+  await writeElementPage(db, cursor, Array.from({ length: count }, (_, index) => element(index)), { phase: 'lists', collection: 'x' });
+  await finishElementPull(db, cursor);
+  db.close();
+
+  const bridge = testBridge({
+    'connections:list': async () => ({ connections: [connection], activeId: connection.id }),
+    'api:request': async () => NO_ANSWER,
+  });
+  const router = createAppRouter();
+  await router.push(`/buildings/${BUILDING}/files/${FILE}`);
+  const pinia = createPinia();
+  const wrapper = mount(Page, {
+    global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
+    attachTo: document.body,
+  });
+  mounted = { wrapper, pinia };
+  return { wrapper, sync: useSyncStore(pinia) };
+}
+
+function rows(): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>('[data-testid="element-row"]')];
+}
+
+function input(testId: string): HTMLInputElement {
+  const found = document.querySelector<HTMLInputElement>(`[data-testid="${testId}"]`);
+  if (found === null) throw new Error(`No ${testId}.`);
+  return found;
+}
+
+async function type(testId: string, value: string): Promise<void> {
+  const field = input(testId);
+  field.value = value;
+  field.dispatchEvent(new Event('input'));
+  field.dispatchEvent(new Event('blur'));
+  await flushPromises();
+}
+
+describe('the file page', () => {
+  it('lists the cached elements a page at a time', async () => {
+    await seededPage(120);
+    await vi.waitFor(() => expect(rows()).toHaveLength(50));
+    expect(rows()[0]?.dataset['elementId']).toBe('E0000');
+    expect(document.body.textContent).toContain('Elements (120)');
+  });
+
+  it('saves only the changed fields of an element, into the cache and its outbox, offline', async () => {
+    const { sync } = await seededPage(3);
+    await vi.waitFor(() => expect(rows()).toHaveLength(3));
+    rows()[1]?.click();
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="element-form"]')).not.toBeNull());
+    const save = (): HTMLButtonElement => document.querySelector<HTMLButtonElement>('[data-testid="element-save"]')!;
+    expect(save().disabled).toBe(true);
+
+    await type('element-field-volume', '-2');
+    expect(document.body.textContent).toContain('Must not be negative.');
+    expect(save().disabled).toBe(true);
+    await type('element-field-volume', '1.5');
+    await type('element-field-name', 'Wall checked on site');
+    expect(save().disabled).toBe(false);
+    save().click();
+
+    await vi.waitFor(async () => expect((await sync.db!.elements.get([FILE, 'E0001']))?.name).toBe('Wall checked on site'));
+    const stored = await sync.db!.elements.get([FILE, 'E0001']);
+    expect(stored?.volume).toBe(1.5);
+    expect(stored?.base?.name).toBe('Wall 1');
+    const entries = await sync.db!.outbox.toArray();
+    expect(entries.map((entry) => [entry.entity, entry.key, entry.op])).toEqual([['elements', elementKey(FILE, 'E0001'), 'update']]);
+    await vi.waitFor(() => expect(rows()[1]?.querySelector('[data-testid="element-changed"]')).not.toBeNull());
+  });
+});

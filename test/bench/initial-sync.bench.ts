@@ -3,7 +3,8 @@
  * 100,000 elements; the app in browser mode provisioned for it (`--connect … --key-file …`); Chromium opens the app
  * and syncs everything into IndexedDB. Measured: the time from the app being ready to every element being in the
  * connection's `elements` store, as elements/s, and the page's main-thread tasks over 50 ms (Long Tasks API), split
- * into the app's start and the sync.
+ * into the app's start and the sync. For scale, the same number of records is then written with bare IndexedDB in the
+ * same browser: the ceiling any client that keeps one record per element has on this machine.
  *
  * The user-data folder has been through a first start before (the Local workspace creates its sample data then,
  * once), so the run measures the sync, not a first start's one-off work beside it.
@@ -67,12 +68,52 @@ const WAIT_FOR_ELEMENTS = (expected: number, deadlineMs: number): string => `
   })()
 `;
 
+/**
+ * The ceiling: the same number of records, shaped like the synced ones (copies of the first, with their own ids),
+ * written with bare IndexedDB in pages of 1,000 into a database of their own, in the same page. Resolves with records/s.
+ */
+const BARE_INDEXEDDB_WRITES = (count: number): string => `
+  (async () => {
+    const names = (await indexedDB.databases()).map((info) => info.name ?? '');
+    const source = names.find((candidate) => candidate.startsWith('circularity-desk:') && candidate !== 'circularity-desk:local');
+    const open = (name, upgrade) => new Promise((resolve, reject) => {
+      const opening = indexedDB.open(name, upgrade ? 1 : undefined);
+      if (upgrade) opening.onupgradeneeded = () => upgrade(opening.result);
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    const synced = await open(source);
+    const sample = await new Promise((resolve, reject) => {
+      const reading = synced.transaction('elements').objectStore('elements').openCursor();
+      reading.onsuccess = () => resolve(reading.result.value);
+      reading.onerror = () => reject(reading.error);
+    });
+    synced.close();
+    const target = await open('bench-bare-' + Date.now(), (db) => db.createObjectStore('elements', { keyPath: ['buildingFileId', 'id'] }));
+    const started = performance.now();
+    for (let first = 0; first < ${count}; first += 1000) {
+      await new Promise((resolve, reject) => {
+        const transaction = target.transaction('elements', 'readwrite');
+        const store = transaction.objectStore('elements');
+        for (let index = first; index < Math.min(first + 1000, ${count}); index += 1) store.put({ ...sample, id: 'B-' + index });
+        transaction.oncomplete = resolve;
+        transaction.onerror = () => reject(transaction.error);
+      });
+    }
+    const seconds = (performance.now() - started) / 1000;
+    target.close();
+    return ${count} / seconds;
+  })()
+`;
+
 /** What one run gave. */
 interface Measurement {
   appReadyMs: number;
   syncedMs: number;
   elements: number;
   longTasks: { start: number; duration: number }[];
+  /** Records/s of bare IndexedDB writes of the same records in the same browser. */
+  bareWritesPerSecond: number;
 }
 
 async function measure(hostUrl: string): Promise<Measurement> {
@@ -86,7 +127,8 @@ async function measure(hostUrl: string): Promise<Measurement> {
     // Counted in the page's own IndexedDB: one count request is a few microseconds of main thread.
     const syncedMs = await page.evaluate<number>(WAIT_FOR_ELEMENTS(ELEMENT_COUNT, SYNC_DEADLINE_MS));
     const longTasks = await page.evaluate<Measurement['longTasks']>('window.benchLongTasks');
-    return { appReadyMs, syncedMs, elements: ELEMENT_COUNT, longTasks };
+    const bareWritesPerSecond = await page.evaluate<number>(BARE_INDEXEDDB_WRITES(ELEMENT_COUNT));
+    return { appReadyMs, syncedMs, elements: ELEMENT_COUNT, longTasks, bareWritesPerSecond };
   } finally {
     await browser.close();
   }
@@ -132,7 +174,12 @@ async function main(): Promise<number> {
       const longest = duringSync.reduce((max, task) => Math.max(max, task.duration), 0);
       const over100 = duringSync.filter((task) => task.duration > GOAL.longestTaskMs).length;
       console.log(`app ready after ${(result.appReadyMs / 1000).toFixed(2)} s; all elements in IndexedDB ${seconds.toFixed(2)} s later`);
-      console.log(`initial sync: ${Math.round(result.elements / seconds).toLocaleString('en')} elements/s`);
+      const perSecond = result.elements / seconds;
+      console.log(`initial sync: ${Math.round(perSecond).toLocaleString('en')} elements/s`);
+      console.log(
+        `bare IndexedDB writes of the same records in the same browser: ${Math.round(result.bareWritesPerSecond).toLocaleString('en')} records/s ` +
+          `(the sync reaches ${((perSecond / result.bareWritesPerSecond) * 100).toFixed(0)}% of it)`,
+      );
       console.log(
         `main thread during the sync: longest task ${longest.toFixed(0)} ms; ${duringSync.length} task(s) over 50 ms, ${over100} over ${GOAL.longestTaskMs} ms`,
       );

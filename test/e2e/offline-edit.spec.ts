@@ -62,7 +62,7 @@ test('an element edited with the server stopped reaches the server after a reloa
     await expect(page.getByTestId('elements-loading')).toHaveCount(0);
 
     await server.stop();
-    await row.click();
+    await row.getByTestId('element-open').click();
     await page.getByTestId('element-field-name').fill('Wall checked on site');
     await page.getByTestId('element-save').click();
     await expect(row).toContainText('Wall checked on site');

@@ -44,6 +44,25 @@ export function elementFormOf(row: ElementRow): ElementForm {
   };
 }
 
+/** The form of a new element: nothing filled in. */
+export function emptyElementForm(): ElementForm {
+  return {
+    name: '',
+    materialName: '',
+    typeName: '',
+    elementClass: '',
+    floor: '',
+    phaseLookup: '',
+    classificationLookup: '',
+    volume: null,
+    area: null,
+    height: null,
+    width: null,
+    length: null,
+    weight: null,
+  };
+}
+
 /** The values the form refuses, by field: quantities are finite and not negative. */
 export function elementFormErrors(form: ElementForm): Partial<Record<ElementQuantityField, ElementFieldError>> {
   const errors: Partial<Record<ElementQuantityField, ElementFieldError>> = {};

@@ -90,6 +90,15 @@ function rows(): HTMLElement[] {
   return [...document.querySelectorAll<HTMLElement>('[data-testid="element-row"]')];
 }
 
+/** The rows once each shows its element (a row shows a placeholder until the cache answered for it). */
+async function filledRows(count: number): Promise<HTMLElement[]> {
+  await vi.waitFor(() => {
+    expect(rows()).toHaveLength(count);
+    expect(rows().every((row) => row.querySelector('[data-testid="element-open"]') !== null)).toBe(true);
+  });
+  return rows();
+}
+
 function input(testId: string): HTMLInputElement {
   const found = document.querySelector<HTMLInputElement>(`[data-testid="${testId}"]`);
   if (found === null) throw new Error(`No ${testId}.`);
@@ -104,18 +113,70 @@ async function type(testId: string, value: string): Promise<void> {
   await flushPromises();
 }
 
+function text(testId: string): string {
+  return document.querySelector(`[data-testid="${testId}"]`)?.textContent?.trim() ?? '';
+}
+
+function click(testId: string): void {
+  const found = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+  if (found === null) throw new Error(`No ${testId}.`);
+  found.click();
+}
+
 describe('the file page', () => {
-  it('lists the cached elements a page at a time', async () => {
-    await seededPage(120);
-    await vi.waitFor(() => expect(rows()).toHaveLength(50));
+  it('renders only the rows in view, whatever the number of elements', async () => {
+    await seededPage(1200);
+    await vi.waitFor(() => expect(text('element-view-count')).toBe('1,200 of 1,200 elements'));
+    await vi.waitFor(() => expect(rows().length).toBeGreaterThan(10));
+    expect(rows().length).toBeLessThan(100);
     expect(rows()[0]?.dataset['elementId']).toBe('E0000');
-    expect(document.body.textContent).toContain('Elements (120)');
+  });
+
+  it('filters and sorts the view', async () => {
+    await seededPage(20);
+    await vi.waitFor(() => expect(rows()).toHaveLength(20));
+    await type('element-quick-filter', 'wall 1');
+    await vi.waitFor(() => expect(text('element-view-count')).toBe('11 of 20 elements'));
+    click('grid-header-name');
+    await vi.waitFor(() => expect(rows().map((row) => row.dataset['elementId'])).toEqual(['E0001', ...Array.from({ length: 10 }, (_, index) => `E${String(10 + index).padStart(4, '0')}`)]));
+    click('grid-header-name');
+    await vi.waitFor(() => expect(rows()[0]?.dataset['elementId']).toBe('E0019'));
+  });
+
+  it('edits a cell in place, refusing a negative quantity', async () => {
+    const { sync } = await seededPage(3);
+    const cell = (await filledRows(3))[2]?.querySelector<HTMLElement>('[data-testid="element-cell-volume"]');
+    cell?.dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="element-inline-input"]')).not.toBeNull());
+    const editor = input('element-inline-input');
+    editor.value = '-1';
+    editor.dispatchEvent(new Event('input'));
+    editor.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await flushPromises();
+    expect(editor.getAttribute('aria-invalid')).toBe('true');
+    editor.value = '2,5';
+    editor.dispatchEvent(new Event('input'));
+    editor.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await vi.waitFor(async () => expect((await sync.db!.elements.get([FILE, 'E0002']))?.volume).toBe(2.5));
+  });
+
+  it('changes the selected elements together, in one outbox entry each', async () => {
+    const { sync } = await seededPage(5);
+    await vi.waitFor(() => expect(rows()).toHaveLength(5));
+    for (const row of rows().slice(1, 4)) row.querySelector<HTMLElement>('[data-testid="element-select"]')?.click();
+    await vi.waitFor(() => expect(text('element-selected-count')).toBe('3 selected'));
+    click('element-bulk-edit');
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="bulk-edit-form"]')).not.toBeNull());
+    await type('bulk-field-floor', '01');
+    click('bulk-apply');
+    await vi.waitFor(async () => expect((await sync.db!.outbox.toArray()).map((entry) => entry.key)).toEqual(['E0001', 'E0002', 'E0003'].map((id) => elementKey(FILE, id))));
+    const floors = (await sync.db!.elements.toArray()).map((row) => [row.id, row.floor]);
+    expect(floors).toEqual([['E0000', '00'], ['E0001', '01'], ['E0002', '01'], ['E0003', '01'], ['E0004', '00']]);
   });
 
   it('saves only the changed fields of an element, into the cache and its outbox, offline', async () => {
     const { sync } = await seededPage(3);
-    await vi.waitFor(() => expect(rows()).toHaveLength(3));
-    rows()[1]?.click();
+    (await filledRows(3))[1]?.querySelector<HTMLElement>('[data-testid="element-open"]')?.click();
     await vi.waitFor(() => expect(document.querySelector('[data-testid="element-form"]')).not.toBeNull());
     const save = (): HTMLButtonElement => document.querySelector<HTMLButtonElement>('[data-testid="element-save"]')!;
     expect(save().disabled).toBe(true);

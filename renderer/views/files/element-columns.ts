@@ -1,0 +1,75 @@
+/**
+ * The columns of the elements grid: what each shows of an element, how it sorts and filters, and which request field
+ * an inline edit of it changes (none for what the server derives: the id, the mapping).
+ */
+import { ElementType } from '../../../shared/api/enums';
+import type { ElementRow } from '../../db/schema';
+import type { ElementQuantityField, ElementTextField } from './element-form';
+
+/** A column of the grid. */
+export type ElementColumnKey =
+  | 'id'
+  | 'name'
+  | 'materialName'
+  | 'mapping'
+  | 'typeName'
+  | 'elementClass'
+  | 'floor'
+  | 'phase'
+  | 'classification'
+  | ElementQuantityField;
+
+/** What a column holds: text, a quantity, or the mapping state. */
+export type ElementColumnKind = 'text' | 'quantity' | 'mapping';
+
+/** How a column shows, sorts, filters and edits. */
+export interface ElementColumn {
+  key: ElementColumnKey;
+  kind: ElementColumnKind;
+  width: number;
+  /** The request field an inline edit changes; null: not editable. */
+  edits: ElementTextField | ElementQuantityField | null;
+  /** The value shown (and exported, filtered and sorted, for text): '' when there is none. */
+  text(row: ElementRow): string;
+  /** The number a quantity column sorts and filters by; null when there is none. */
+  number(row: ElementRow): number | null;
+}
+
+function textColumn(key: ElementColumnKey, width: number, edits: ElementTextField | null, text: (row: ElementRow) => string): ElementColumn {
+  return { key, kind: 'text', width, edits, text, number: () => null };
+}
+
+function quantityColumn(key: ElementQuantityField): ElementColumn {
+  return { key, kind: 'quantity', width: 110, edits: key, text: (row) => (row[key] === null ? '' : String(row[key])), number: (row) => row[key] };
+}
+
+/** Every column, in the order the grid shows them. */
+export const ELEMENT_COLUMNS: readonly ElementColumn[] = [
+  textColumn('id', 190, null, (row) => row.id),
+  textColumn('name', 220, 'name', (row) => row.name ?? ''),
+  textColumn('materialName', 180, 'materialName', (row) => row.materialName ?? ''),
+  { key: 'mapping', kind: 'mapping', width: 110, edits: null, text: (row) => (row.mapping === null ? '' : row.mapping.type === ElementType.Material ? 'material' : 'product'), number: () => null },
+  textColumn('typeName', 180, 'typeName', (row) => row.typeName ?? ''),
+  textColumn('elementClass', 130, 'elementClass', (row) => row.elementClass ?? ''),
+  textColumn('floor', 110, 'floor', (row) => row.floor ?? ''),
+  textColumn('phase', 130, 'phaseLookup', (row) => row.phaseMatch?.name ?? (row.phaseLookup ?? []).join(', ')),
+  textColumn('classification', 170, 'classificationLookup', (row) =>
+    row.classificationMatch === null ? (row.classificationLookup ?? []).join(', ') : `${row.classificationMatch.code} ${row.classificationMatch.name}`,
+  ),
+  quantityColumn('volume'),
+  quantityColumn('area'),
+  quantityColumn('height'),
+  quantityColumn('width'),
+  quantityColumn('length'),
+  quantityColumn('weight'),
+];
+
+/** The columns shown before the user chooses. */
+export const DEFAULT_VISIBLE_COLUMNS: readonly ElementColumnKey[] = ['id', 'name', 'materialName', 'mapping', 'elementClass', 'floor', 'phase', 'classification', 'volume', 'area'];
+
+/** A column by its key. */
+export function elementColumn(key: ElementColumnKey): ElementColumn {
+  const found = ELEMENT_COLUMNS.find((column) => column.key === key);
+  if (found === undefined) throw new Error(`No element column ${key}.`);
+  return found;
+}

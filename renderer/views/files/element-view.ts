@@ -1,0 +1,152 @@
+/**
+ * Which elements of a file the grid shows, in which order: the user's quick filter, per-column filters and sort,
+ * computed over the cache in short steps (never a long task), as a list of element ids. The grid then reads only the
+ * rows it shows, by id. Without filters or sort the view is the file's ids in id order, read from the keys alone.
+ */
+import { elementIdsOf, scanElements } from '../../db/reads';
+import type { CacheDb } from '../../db/cache-db';
+import type { ElementRow } from '../../db/schema';
+import { ELEMENT_COLUMNS, elementColumn, type ElementColumn, type ElementColumnKey } from './element-columns';
+
+/** A column to sort by, and which way. */
+export interface ElementSort {
+  column: ElementColumnKey;
+  direction: 'asc' | 'desc';
+}
+
+/** What the user asked the grid for. */
+export interface ElementQuery {
+  /** Text any shown column contains (case and accents ignored). */
+  quick: string;
+  /** Per column: text it contains; for quantities also `>x`, `>=x`, `<x`, `<=x`, `=x` or `a..b`. */
+  filters: Partial<Record<ElementColumnKey, string>>;
+  sort: ElementSort | null;
+  /** Only elements mapped to nothing. */
+  unmappedOnly: boolean;
+}
+
+/** A query that shows every element in id order. */
+export const PLAIN_QUERY: ElementQuery = { quick: '', filters: {}, sort: null, unmappedOnly: false };
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();
+}
+
+/** A test of a number: a comparison or a range. Answers undefined for text that is not one. */
+export function parseQuantityFilter(text: string): ((value: number) => boolean) | undefined {
+  const trimmed = text.trim().replace(',', '.');
+  const range = /^(-?\d+(?:\.\d+)?)\s*\.\.\s*(-?\d+(?:\.\d+)?)$/.exec(trimmed);
+  if (range !== null) {
+    const low = Number(range[1]);
+    const high = Number(range[2]);
+    return (value) => value >= low && value <= high;
+  }
+  const comparison = /^(>=|<=|>|<|=)?\s*(-?\d+(?:\.\d+)?)$/.exec(trimmed);
+  if (comparison === null) return undefined;
+  const bound = Number(comparison[2]);
+  switch (comparison[1]) {
+    case '>':
+      return (value) => value > bound;
+    case '>=':
+      return (value) => value >= bound;
+    case '<':
+      return (value) => value < bound;
+    case '<=':
+      return (value) => value <= bound;
+    default:
+      return (value) => value === bound;
+  }
+}
+
+/** Whether a query keeps every element in id order. */
+export function isPlainQuery(query: ElementQuery): boolean {
+  return query.quick.trim() === '' && Object.values(query.filters).every((text) => (text ?? '').trim() === '') && query.sort === null && !query.unmappedOnly;
+}
+
+/** The test a query makes of a row, given the columns shown (the quick filter looks at those). */
+export function rowFilter(query: ElementQuery, shown: readonly ElementColumnKey[]): (row: ElementRow) => boolean {
+  const quick = fold(query.quick.trim());
+  const quickColumns = ELEMENT_COLUMNS.filter((column) => shown.includes(column.key));
+  const tests: ((row: ElementRow) => boolean)[] = [];
+  if (query.unmappedOnly) tests.push((row) => row.mapping === null);
+  if (quick !== '') tests.push((row) => quickColumns.some((column) => fold(column.text(row)).includes(quick)));
+  for (const [key, raw] of Object.entries(query.filters) as [ElementColumnKey, string | undefined][]) {
+    const text = (raw ?? '').trim();
+    if (text === '') continue;
+    const column = elementColumn(key);
+    const numeric = column.kind === 'quantity' ? parseQuantityFilter(text) : undefined;
+    if (numeric !== undefined) {
+      tests.push((row) => {
+        const value = column.number(row);
+        return value !== null && numeric(value);
+      });
+    } else {
+      const folded = fold(text);
+      tests.push((row) => fold(column.text(row)).includes(folded));
+    }
+  }
+  return (row) => tests.every((test) => test(row));
+}
+
+type SortKey = string | number | null;
+
+/**
+ * The key a row sorts by. Text is folded and its digit runs padded, so that comparing keys as plain strings orders
+ * them as a person reads them ("Wall 2" before "Wall 10") without a collator call per comparison, which would make
+ * sorting a large file one long task.
+ */
+function sortKeyOf(column: ElementColumn, row: ElementRow): SortKey {
+  if (column.kind === 'quantity') return column.number(row);
+  const text = column.text(row);
+  return text === '' ? null : fold(text).replace(/\d+/g, (digits) => digits.padStart(16, '0'));
+}
+
+/** Orders keys: values before none, numbers by size, text by its sort key. */
+function compareKeys(a: SortKey, b: SortKey): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** How far a view's computation got. */
+export interface ViewProgress {
+  scanned: number;
+}
+
+/**
+ * The ids of the elements a query shows, in its order. Elements of equal sort keys stay in id order; elements without
+ * a value come last either way. Stops (answering what it has) when `signal` aborts.
+ */
+export async function buildElementView(
+  db: CacheDb,
+  fileId: string,
+  query: ElementQuery,
+  shown: readonly ElementColumnKey[],
+  options: { signal?: AbortSignal; onProgress?: (progress: ViewProgress) => void } = {},
+): Promise<string[]> {
+  if (isPlainQuery(query)) return elementIdsOf(db, fileId);
+  const keep = rowFilter(query, shown);
+  const sortColumn = query.sort === null ? null : elementColumn(query.sort.column);
+  const kept: { id: string; key: SortKey }[] = [];
+  let scanned = 0;
+  await scanElements(
+    db,
+    fileId,
+    (rows) => {
+      for (const row of rows) {
+        if (keep(row)) kept.push({ id: row.id, key: sortColumn === null ? null : sortKeyOf(sortColumn, row) });
+      }
+      scanned += rows.length;
+      options.onProgress?.({ scanned });
+    },
+    options.signal,
+  );
+  if (sortColumn !== null && query.sort !== null) {
+    const sign = query.sort.direction === 'asc' ? 1 : -1;
+    kept.sort((a, b) => {
+      if (a.key === null || b.key === null) return compareKeys(a.key, b.key);
+      return sign * compareKeys(a.key, b.key);
+    });
+  }
+  return kept.map((entry) => entry.id);
+}

@@ -46,10 +46,11 @@ export async function scanElements(
   }
 }
 
-/** The ids of a file's elements in id order (keys only, no records read). */
-export async function elementIdsOf(db: CacheDb, fileId: string): Promise<string[]> {
+/** The ids of a file's elements in id order (keys only, no records read), all or the first `limit`. */
+export async function elementIdsOf(db: CacheDb, fileId: string, limit?: number): Promise<string[]> {
   const [lower, upper] = fileKeyRange(fileId);
-  const keys = await db.elements.where(':id').between(lower, upper, true, true).primaryKeys();
+  const range = db.elements.where(':id').between(lower, upper, true, true);
+  const keys = await (limit === undefined ? range : range.limit(limit)).primaryKeys();
   return keys.map(([, id]) => id);
 }
 

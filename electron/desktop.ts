@@ -1,11 +1,14 @@
 /**
  * The desktop host's services wired together, the same in Electron and in browser mode: connections, the vault, one
- * queued API client per connection, and the Local workspace. Its `handlers` implement every Bridge channel; the
- * Electron IPC and the browser host's WebSocket are transports over them.
+ * queued API client per connection, the Local workspace, drop folders and passports. Its `handlers` implement every
+ * Bridge channel; the Electron IPC and the browser host's WebSocket are transports over them.
  */
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { assertNever } from '../shared/api/enums';
 import { AccountResponse } from '../shared/api/schemas';
 import { Value } from 'typebox/value';
+import type { DropFolderEvent, DropFolderStatus } from '../shared/dropfolders';
 import {
   BridgeError,
   type ApiAnswer,
@@ -15,12 +18,18 @@ import {
   type ConnectionTestResult,
   type IpcEvent,
   type IpcEventPayload,
+  type Notice,
 } from '../shared/ipc';
+import type { PassportEntry, PassportEvent, PassportState } from '../shared/passports';
 import type { BridgeEventSink, BridgeHandlers } from './bridge-dispatch';
 import { ConnectionStore, LOCAL_CONNECTION_ID, normaliseBaseUrl, type ConnectionProfile } from './connections';
+import { isWithin } from './dropfolders/mapping-store';
+import { startDropFolderService, type DropFolderService } from './dropfolders/service';
+import type { DropFolderTiming } from './dropfolders/uploader';
 import { runApiCall } from './http/api-request';
-import { createQueuedClient, type QueuedClient } from './http/queued-client';
+import { createQueuedClient, type QueuedClient, type QueuedClientOptions } from './http/queued-client';
 import { LocalWorkspace, type LocalServerLauncher } from './local-server';
+import { startPassportService, type PassportService } from './passports/passport-service';
 import type { Vault } from './vault';
 
 /** What the host is made of; each host (Electron, browser) supplies its own vault, launcher and shell. */
@@ -32,7 +41,23 @@ export interface DesktopHostOptions {
   startLocalServer: LocalServerLauncher;
   /** Opens an http(s) address in the system browser. */
   openExternal: (url: string) => Promise<void>;
+  /** Opens a folder or file with the system's own application (Electron: `shell.openPath`; browser mode: the OS opener). */
+  openPath: (target: string) => Promise<void>;
+  /**
+   * Asks the user for a folder (Electron: the native dialog); null when cancelled. Browser mode has none: the channel
+   * answers `unavailable` and the screen asks for a path instead.
+   */
+  chooseFolder?: (title: string | undefined) => Promise<string | null>;
   log: (message: string, error?: unknown) => void;
+  /** Faster timings of the drop folders, passports and clients, for tests; the defaults suit people. */
+  tuning?: DesktopTuning;
+}
+
+/** Timings a test may shorten. */
+export interface DesktopTuning {
+  dropFolders?: Partial<DropFolderTiming>;
+  passportPollMs?: number;
+  clientRetry?: QueuedClientOptions['retry'];
 }
 
 /** What the tray and the window title show. */
@@ -51,7 +76,7 @@ export interface DesktopHost {
   status(): DesktopStatus;
   /** Adds or updates the remote connection to `baseUrl`, stores `key` for it and makes it active (managed installs, tests). */
   provision(baseUrl: string, key: string): Promise<Connection>;
-  /** Waits for open calls, stops the Local workspace server. */
+  /** Stops the drop folders and passports (their ledgers keep where each file was), waits for open calls, stops the Local workspace server. */
   close(): Promise<void>;
 }
 
@@ -81,6 +106,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       baseUrl: profile.baseUrl,
       apiVersion: profile.apiVersion,
       apiKey: () => vault.get(profile.id),
+      ...(options.tuning?.clientRetry === undefined ? {} : { retry: options.tuning.clientRetry }),
       onActivity: (now) => {
         activity.set(profile.id, now);
         emit('http:activity', { connectionId: profile.id, ...now });
@@ -131,6 +157,134 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     log('The Local workspace server could not start.', error);
   }
 
+  // --- drop folders and passports ---------------------------------------------------------------------------------
+
+  // Filled in once each has started; their events may arrive before that.
+  const services: { passports?: PassportService; dropFolders?: DropFolderService } = {};
+  const emitNotice = (notice: Notice): void => emit('notice', notice);
+
+  /** A mapping whose connection was removed says so: its files wait, uploading nothing, until it is removed. */
+  function withConnection(status: DropFolderStatus): DropFolderStatus {
+    if (status.problem !== null || connections.get(status.connectionId) !== undefined) return status;
+    return { ...status, problem: 'Its connection was removed, so nothing is uploaded. Remove this drop folder and add the folder again with another connection.' };
+  }
+
+  const passportStates = new Map<string, PassportState>();
+  /** One notice when a passport reaches the folder or fails, however often its entry changes. */
+  function passportNotice(entry: PassportEntry): void {
+    const before = passportStates.get(entry.id);
+    passportStates.set(entry.id, entry.state);
+    if (before === entry.state) return;
+    const format = entry.format === 'pdf' ? 'PDF' : 'Excel';
+    if (entry.state === 'downloaded' && entry.filePath !== null) {
+      emitNotice({ kind: 'success', title: `${path.basename(entry.filePath)} is saved`, message: `The ${format} passport is in ${path.dirname(entry.filePath)}.` });
+    } else if (entry.state === 'failed') {
+      const name = services.passports?.targets().find((target) => target.id === entry.targetId)?.name ?? `the ${entry.subject.kind}`;
+      emitNotice({ kind: 'error', title: `The ${format} passport of ${name} failed`, message: entry.error ?? 'The passport could not be made.' });
+    }
+  }
+
+  function onPassportEvent(event: PassportEvent): void {
+    emit('passports:changed', event);
+    if (event.type === 'entry-changed') passportNotice(event.entry);
+  }
+
+  function onDropFolderEvent(event: DropFolderEvent): void {
+    emit('dropfolders:changed', event.kind === 'folders' ? { kind: 'folders', folders: event.folders.map(withConnection) } : event);
+    switch (event.kind) {
+      case 'notice':
+        emitNotice({ kind: event.outcome === 'failed' ? 'error' : 'success', title: event.title, message: event.message });
+        return;
+      case 'file': {
+        const { state, buildingId } = event.file;
+        // Passports asked for on Mapped go out now: the file has been activated (when chosen) before it counts as mapped.
+        if (state === 'mapped' && buildingId !== null) {
+          services.passports?.sourceFileMapped(buildingId).catch((error: unknown) => log('Requesting passports for a mapped file failed.', error));
+        }
+        return;
+      }
+      case 'file-removed':
+      case 'progress':
+      case 'folders':
+        return;
+      default:
+        assertNever(event, 'drop folder event');
+    }
+  }
+
+  /** Starts a service; one that cannot start leaves the rest of the app usable and its channels answer `unavailable`. */
+  async function startOptional<T>(what: string, start: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await start();
+    } catch (error) {
+      log(`The ${what} could not start.`, error);
+      return undefined;
+    }
+  }
+
+  // Passports first: the drop folders may report a mapped file while they resume their ledger.
+  services.passports = await startOptional('passports', () =>
+    startPassportService({
+      stateDir: path.join(options.userDataDir, 'passports'),
+      clientFor: (connectionId) => {
+        const profile = connections.get(connectionId);
+        if (profile === undefined) throw new BridgeError('not-found', 'Its connection was removed. Remove this passport folder and set it up again with another connection.');
+        return clientOf(profile);
+      },
+      onEvent: onPassportEvent,
+      ...(options.tuning?.passportPollMs === undefined ? {} : { pollIntervalMs: options.tuning.passportPollMs }),
+      log,
+    }),
+  );
+  services.dropFolders = await startOptional('drop folders', () =>
+    startDropFolderService({
+      stateDir: path.join(options.userDataDir, 'dropfolders'),
+      clientFor: (connectionId) => {
+        const profile = connections.get(connectionId);
+        return profile === undefined ? undefined : clientOf(profile);
+      },
+      onEvent: onDropFolderEvent,
+      log,
+      ...(options.tuning?.dropFolders === undefined ? {} : { timing: options.tuning.dropFolders }),
+    }),
+  );
+
+  function requireDropFolders(): DropFolderService {
+    const { dropFolders } = services;
+    if (dropFolders === undefined) throw new BridgeError('unavailable', 'The drop folders could not start. The details are in the log.');
+    return dropFolders;
+  }
+
+  function requirePassports(): PassportService {
+    const { passports } = services;
+    if (passports === undefined) throw new BridgeError('unavailable', 'The passports could not start. The details are in the log.');
+    return passports;
+  }
+
+  /** Refuses a passport folder inside a drop folder, or the other way round: each passport would be uploaded again. */
+  function refuseOverlap(dropFolder: string | undefined, passportFolder: string | undefined): void {
+    const droppedInto = dropFolder === undefined ? [] : [path.resolve(dropFolder)];
+    const savedInto = passportFolder === undefined ? [] : [path.resolve(passportFolder)];
+    if (dropFolder === undefined) droppedInto.push(...(services.dropFolders?.list().map((mapping) => mapping.folder) ?? []));
+    if (passportFolder === undefined) savedInto.push(...(services.passports?.targets().map((target) => target.folder) ?? []));
+    for (const watched of droppedInto) {
+      const inside = savedInto.find((saved) => isWithin(watched, saved));
+      if (inside !== undefined) {
+        throw new BridgeError('conflict', `The passport folder ${inside} lies in the drop folder ${watched}: every passport would be uploaded as a new file.`);
+      }
+    }
+  }
+
+  /** Opens something on this machine's disk that must still be there; says so plainly when it is not. */
+  async function openOnDisk(target: string, missing: string): Promise<void> {
+    try {
+      await stat(target);
+    } catch {
+      throw new BridgeError('not-found', missing);
+    }
+    await options.openPath(target);
+  }
+
   async function request({ connectionId, ...call }: ApiRequest): Promise<ApiAnswer> {
     const profile = requireProfile(connectionId);
     return runApiCall(clientOf(profile), profile.apiVersion, call);
@@ -178,6 +332,10 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       const removed = clients.get(connectionId);
       clients.delete(connectionId);
       await removed?.client.close();
+      // Drop folders and passport folders of the connection stay (the user decides), showing why they no longer work.
+      const { dropFolders } = services;
+      if (dropFolders !== undefined) emit('dropfolders:changed', { kind: 'folders', folders: dropFolders.list().map(withConnection) });
+      void services.passports?.checkNow();
       return null;
     },
     'connections:activate': async ({ connectionId }) => {
@@ -222,6 +380,64 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       await options.openExternal(parsed.toString()); // eng-disable OPEN_EXTERNAL_JS_CHECK (only http(s), checked above)
       return null;
     },
+    'dialog:choose-folder': async ({ title }) => {
+      if (options.chooseFolder === undefined) {
+        throw new BridgeError('unavailable', 'There is no folder dialog in the browser; type the folder’s full path instead.');
+      }
+      return options.chooseFolder(title);
+    },
+    'dropfolders:list': async () => requireDropFolders().list().map(withConnection),
+    'dropfolders:add': async (draft) => {
+      requireProfile(draft.connectionId);
+      refuseOverlap(draft.folder, undefined);
+      return withConnection(await requireDropFolders().add(draft));
+    },
+    'dropfolders:update': async ({ mappingId, ...changes }) => withConnection(await requireDropFolders().update(mappingId, changes)),
+    'dropfolders:remove': async ({ mappingId }) => {
+      await requireDropFolders().remove(mappingId);
+      return null;
+    },
+    'dropfolders:pause': async ({ mappingId }) => withConnection(await requireDropFolders().pause(mappingId)),
+    'dropfolders:resume': async ({ mappingId }) => withConnection(await requireDropFolders().resume(mappingId)),
+    'dropfolders:files': async ({ mappingId }) => requireDropFolders().files(mappingId),
+    'dropfolders:retry': async ({ mappingId, path: relativePath }) => {
+      await requireDropFolders().retry(mappingId, relativePath);
+      return null;
+    },
+    'dropfolders:rescan': async ({ mappingId }) => {
+      await requireDropFolders().rescan(mappingId);
+      return null;
+    },
+    'dropfolders:open-folder': async ({ mappingId }) => {
+      const mapping = requireDropFolders().list().find((each) => each.id === mappingId);
+      if (mapping === undefined) throw new BridgeError('not-found', 'This drop folder no longer exists.');
+      await openOnDisk(mapping.folder, `The folder ${mapping.folder} cannot be found now (a network drive that is away?).`);
+      return null;
+    },
+    'passports:targets': async () => requirePassports().targets(),
+    'passports:add-target': async (draft) => {
+      requireProfile(draft.connectionId);
+      refuseOverlap(undefined, draft.folder);
+      return requirePassports().addTarget(draft);
+    },
+    'passports:update-target': async ({ targetId, ...changes }) => {
+      if (changes.folder !== undefined) refuseOverlap(undefined, changes.folder);
+      return requirePassports().updateTarget(targetId, changes);
+    },
+    'passports:remove-target': async ({ targetId }) => {
+      await requirePassports().removeTarget(targetId);
+      return null;
+    },
+    'passports:request': ({ targetId, ...requestOptions }) => requirePassports().request(targetId, requestOptions),
+    'passports:history': async ({ targetId }) => requirePassports().history(targetId),
+    'passports:retry': ({ entryId }) => requirePassports().retry(entryId),
+    'passports:open-file': async ({ entryId }) => {
+      const entry = requirePassports().history().find((each) => each.id === entryId);
+      if (entry === undefined) throw new BridgeError('not-found', 'This passport is no longer in the history.');
+      if (entry.state !== 'downloaded' || entry.filePath === null) throw new BridgeError('conflict', 'This passport has not been saved yet.');
+      await openOnDisk(entry.filePath, `The passport file ${entry.filePath} was moved or deleted.`);
+      return null;
+    },
   };
 
   return {
@@ -250,6 +466,8 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       return { ...profile, hasKey: true };
     },
     async close() {
+      // The services first: they stop their uploads and downloads cleanly while the clients still run.
+      await Promise.all([services.dropFolders?.close(), services.passports?.close()]);
       await Promise.all([...clients.values()].map(({ client }) => client.close()));
       await local.stop();
     },

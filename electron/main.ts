@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import {
   BrowserWindow,
   Menu,
+  Notification,
   Tray,
   app,
   dialog,
@@ -26,6 +27,7 @@ import {
 } from 'electron';
 import { autoUpdater } from 'electron-updater';
 import { PASSPORT_FONT_DIR_ENV } from '../shared/embedded-server';
+import { BridgeError, type Notice } from '../shared/ipc';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, createAppProtocolHandler, isAppUrl } from './app-protocol';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy';
 import { startDesktopHost, type DesktopHost } from './desktop';
@@ -150,6 +152,41 @@ async function openExternalSafely(url: string): Promise<void> {
   const parsed = new URL(url);
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`Refused to open ${parsed.protocol} address.`);
   await shell.openExternal(parsed.toString()); // eng-disable OPEN_EXTERNAL_JS_CHECK (only http(s), checked above)
+}
+
+/** Opens a drop folder or a saved passport with the system's application for it; the paths come from the services, never the page. */
+async function openPathWithSystem(target: string): Promise<void> {
+  const failure = await shell.openPath(target);
+  if (failure !== '') throw new BridgeError('unavailable', `The system could not open ${target}: ${failure}`);
+}
+
+/** The native folder dialog, attached to the window when there is one. */
+async function chooseFolder(title: string | undefined): Promise<string | null> {
+  const dialogOptions: Electron.OpenDialogOptions = { title: title ?? 'Choose a folder', properties: ['openDirectory', 'createDirectory'] };
+  const window = mainWindow !== undefined && !mainWindow.isDestroyed() ? mainWindow : undefined;
+  const result = window === undefined ? await dialog.showOpenDialog(dialogOptions) : await dialog.showOpenDialog(window, dialogOptions);
+  return result.canceled ? null : (result.filePaths[0] ?? null);
+}
+
+/**
+ * Notifications on screen, held so that one is not collected (and its click lost) while it is shown; the oldest are
+ * let go beyond a few, because not every platform reports a notification that faded away.
+ */
+const shownNotifications = new Set<Notification>();
+const MAX_HELD_NOTIFICATIONS = 20;
+
+/** Shows a notice of the services as a native notification too (the window shows it in-app); a click opens the window. */
+function showNativeNotice(notice: Notice): void {
+  if (!Notification.isSupported()) return;
+  const notification = new Notification({ title: notice.title, body: notice.message, silent: notice.kind !== 'error' });
+  shownNotifications.add(notification);
+  for (const oldest of shownNotifications) {
+    if (shownNotifications.size <= MAX_HELD_NOTIFICATIONS) break;
+    shownNotifications.delete(oldest);
+  }
+  notification.on('click', showWindow);
+  notification.on('close', () => shownNotifications.delete(notification));
+  notification.show();
 }
 
 /** Whether electron-builder wrote an update feed with an address into the app's resources. */
@@ -321,6 +358,8 @@ async function run(): Promise<void> {
       vault,
       startLocalServer: launchUtilityServer,
       openExternal: openExternalSafely,
+      openPath: openPathWithSystem,
+      chooseFolder,
       log,
     });
     await provisionFromCommandLine(host);
@@ -339,6 +378,9 @@ async function run(): Promise<void> {
   await createWindow();
   const host = await hostReady;
   const stopEvents = host.onEvent(bridgeEventSender(() => mainWindow?.webContents));
+  const stopNotices = host.onEvent((event, payload) => {
+    if (event === 'notice') showNativeNotice(payload as Notice);
+  });
 
   let quitState: 'running' | 'closing' | 'closed' = 'running';
   const stopTray = startTray(host, () => app.quit());
@@ -353,6 +395,7 @@ async function run(): Promise<void> {
       await windowState?.flush();
       stopTray();
       stopEvents();
+      stopNotices();
       unregister();
       await host.close();
     })();

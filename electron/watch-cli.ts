@@ -2,23 +2,31 @@
  * `npm run watch`: one drop folder without a window, for a file server with no desktop. It runs the same drop folder
  * service as the app, prints one line per state change of a file (`<ISO time> <state> <relative path> [detail]`), and
  * stops cleanly on SIGTERM or SIGINT: the work in flight is stopped (the ledger keeps where each file was), the
- * watcher and the client are closed, and the exit code is 0.
+ * watcher and the client are closed, and the exit code is 0. With `--passports` it runs the passport service too:
+ * every time a file of the building (or of a building of the portfolio) reaches Mapped, passports are requested and
+ * saved into that folder, one line per state change (`<ISO time> passport <state> <format> [file or reason]`).
  */
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Value } from 'typebox/value';
+import { assertNever } from '../shared/api/enums';
+import { PASSPORT_LANGUAGES } from '../shared/api/routes';
 import { Uuid } from '../shared/api/schema-kit';
+import type { DropFolderEvent, DropFolderTarget } from '../shared/dropfolders';
 import { BridgeError } from '../shared/ipc';
+import { PassportLanguage, type PassportEvent, type PassportFormat, type PassportState, type PassportSubject } from '../shared/passports';
 import { normaliseBaseUrl } from './connections';
 import { createQueuedClient } from './http/queued-client';
 import { startDropFolderService, type DropFolderService } from './dropfolders/service';
 import { valueOf, RemoteFailure, type DropFolderClient } from './dropfolders/remote';
-import type { DropFolderEvent, DropFolderTarget } from './dropfolders/schemas';
 import { checkFolder, isWithin } from './dropfolders/mapping-store';
+import { startPassportService, type PassportService } from './passports/passport-service';
 import { readKeyFile } from './provisioning';
 
 const usage = `Usage: npm run watch -- --server <url> --key-file <file> --folder <dir> (--building <id> | --portfolio <id>)
                          [--activate] [--information-files] [--poll] [--state <dir>] [--settle <ms>]
+                         [--passports <dir> [--passport-language <lang>]]
   --server             the server's address, http:// or https://
   --key-file           a file holding the API key
   --folder             the folder to watch
@@ -29,7 +37,10 @@ const usage = `Usage: npm run watch -- --server <url> --key-file <file> --folder
   --information-files  upload PDFs and images too, as information files
   --poll               look at the folder every 2 s instead of waiting for change events (network drives)
   --state              where the upload ledger is kept (default: <folder>/.circularity-desk)
-  --settle             how long a file must stay unchanged before it counts as complete, in ms (default 2000)`;
+  --settle             how long a file must stay unchanged before it counts as complete, in ms (default 2000)
+  --passports          save passports into this folder (made when missing): requested every time a source file
+                       reaches Mapped; a building's as PDF and Excel, a portfolio's as PDF
+  --passport-language  the passports' language: ${PASSPORT_LANGUAGES.join(', ')} (default en)`;
 
 /** The connection id of the one connection this command has. */
 const CONNECTION_ID = 'watch';
@@ -47,6 +58,7 @@ interface WatchOptions {
   poll: boolean;
   stateDir: string;
   settleMs: number | undefined;
+  passports: { folder: string; language: PassportLanguage } | undefined;
 }
 
 function uuidOption(name: string, value: string): string {
@@ -72,6 +84,8 @@ function parseOptions(args: string[]): WatchOptions | 'help' {
         poll: { type: 'boolean', default: false },
         state: { type: 'string' },
         settle: { type: 'string' },
+        passports: { type: 'string' },
+        'passport-language': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -96,7 +110,15 @@ function parseOptions(args: string[]): WatchOptions | 'help' {
     settleMs = Number(values.settle);
     if (!/^\d+$/.test(values.settle) || settleMs < 1) throw new UsageError(`--settle must be a whole number of milliseconds, not '${values.settle}'.`);
   }
+  const language = values['passport-language'];
+  if (language !== undefined && values.passports === undefined) throw new UsageError('--passport-language needs --passports.');
+  if (language !== undefined && !Value.Check(PassportLanguage, language)) {
+    throw new UsageError(`--passport-language must be one of ${PASSPORT_LANGUAGES.join(', ')}, not '${language}'.`);
+  }
   const absoluteFolder = path.resolve(folder);
+  if (values.passports !== undefined && isWithin(absoluteFolder, path.resolve(values.passports))) {
+    throw new UsageError('--passports must not lie inside --folder: the passports would be uploaded as new files.');
+  }
   return {
     server: baseUrl,
     keyFile,
@@ -110,6 +132,7 @@ function parseOptions(args: string[]): WatchOptions | 'help' {
     poll: values.poll,
     stateDir: path.resolve(values.state ?? path.join(absoluteFolder, '.circularity-desk')),
     settleMs,
+    passports: values.passports === undefined ? undefined : { folder: path.resolve(values.passports), language: language ?? 'en' },
   };
 }
 
@@ -138,6 +161,54 @@ function printEvent(event: DropFolderEvent): void {
     case 'notice':
       return;
   }
+}
+
+/** The passport subject of the watched building or portfolio, and the formats it has. */
+function passportSubjectOf(target: DropFolderTarget): { subject: PassportSubject; formats: PassportFormat[] } {
+  return target.kind === 'building'
+    ? { subject: { kind: 'building', id: target.buildingId }, formats: ['pdf', 'xlsx'] }
+    : { subject: { kind: 'portfolio', id: target.portfolioId }, formats: ['pdf'] };
+}
+
+/** One line per passport state change, and the reason whenever the checks of the target start or stop failing. */
+function passportPrinter(): (event: PassportEvent) => void {
+  const states = new Map<string, PassportState>();
+  let lastError: string | null = null;
+  return (event) => {
+    switch (event.type) {
+      case 'entry-changed': {
+        const { entry } = event;
+        if (states.get(entry.id) === entry.state) return;
+        states.set(entry.id, entry.state);
+        const detail = entry.state === 'downloaded' ? entry.filePath : entry.state === 'failed' ? entry.error : null;
+        process.stdout.write(`${time()} passport ${entry.state} ${entry.format}${detail === null ? '' : ` ${detail}`}\n`);
+        return;
+      }
+      case 'targets-changed': {
+        const error = event.targets[0]?.lastError ?? null;
+        if (error !== lastError && error !== null) log(`Passports: ${error}`);
+        lastError = error;
+        return;
+      }
+      default:
+        assertNever(event, 'passport event');
+    }
+  };
+}
+
+/** Makes the passport service's targets exactly the one this command line asks for, keeping its history when it was there before. */
+async function ensurePassportTarget(service: PassportService, options: WatchOptions, passports: NonNullable<WatchOptions['passports']>): Promise<void> {
+  const { subject, formats } = passportSubjectOf(options.target);
+  const settings = { folder: passports.folder, formats, language: passports.language, requestOnMapped: true };
+  const existing = service.targets();
+  const same = existing.find((target) => target.subject.kind === subject.kind && target.subject.id === subject.id);
+  for (const other of existing) {
+    if (other === same) continue;
+    log(`Forgetting the earlier passport folder ${other.folder} of ${other.subject.kind} ${other.subject.id} of this state folder.`);
+    await service.removeTarget(other.id);
+  }
+  if (same === undefined) await service.addTarget({ connectionId: CONNECTION_ID, subject, ...settings });
+  else await service.updateTarget(same.id, settings);
 }
 
 /**
@@ -203,30 +274,53 @@ async function main(): Promise<number> {
     console.error(`--folder: ${error instanceof Error ? error.message : String(error)}\n${usage}`);
     return 2;
   }
+  if (options.passports !== undefined) {
+    try {
+      await mkdir(options.passports.folder, { recursive: true });
+      await checkFolder(options.passports.folder);
+    } catch (error) {
+      console.error(`--passports: ${error instanceof Error ? error.message : String(error)}\n${usage}`);
+      return 2;
+    }
+  }
   const key = await readKeyFile(options.keyFile);
   const client = createQueuedClient({ baseUrl: options.server, apiVersion: 'v2.3', apiKey: async () => key });
   let service: DropFolderService | undefined;
+  let passports: PassportService | undefined;
+  const onDropFolderEvent = (event: DropFolderEvent): void => {
+    printEvent(event);
+    if (event.kind === 'file' && event.file.state === 'mapped' && event.file.buildingId !== null) {
+      passports?.sourceFileMapped(event.file.buildingId).catch((error: unknown) => log('Requesting passports failed', error));
+    }
+  };
   try {
     await checkTarget(client, options.target);
+    if (options.passports !== undefined) {
+      passports = await startPassportService({ stateDir: options.stateDir, clientFor: () => client, onEvent: passportPrinter(), log });
+      await ensurePassportTarget(passports, options, options.passports);
+    }
     service = await startDropFolderService({
       stateDir: options.stateDir,
       clientFor: (connectionId) => (connectionId === CONNECTION_ID ? client : undefined),
-      onEvent: printEvent,
+      onEvent: onDropFolderEvent,
       log,
       timing: options.settleMs === undefined ? {} : { stableMs: options.settleMs },
     });
     await ensureMapping(service, options);
   } catch (error) {
     await service?.close();
+    await passports?.close();
     await client.close();
     throw error;
   }
   const stateNote = isWithin(options.folder, options.stateDir) ? '' : ` (ledger in ${options.stateDir})`;
-  log(`Watching ${options.folder}${stateNote}.`);
+  const passportNote = options.passports === undefined ? '' : `; passports go to ${options.passports.folder}`;
+  log(`Watching ${options.folder}${stateNote}${passportNote}.`);
 
   const signal = await stopSignal;
   log(`${signal} received: stopping.`);
   await service.close();
+  await passports?.close();
   await client.close();
   return 0;
 }

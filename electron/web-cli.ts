@@ -30,11 +30,14 @@ function log(message: string, error?: unknown): void {
   console.error(`${new Date().toISOString()} ${message}${detail}`);
 }
 
-/** Opens an address in the system browser; browser mode has no Electron shell. */
-async function openInSystemBrowser(url: string): Promise<void> {
+/**
+ * Opens an address in the system browser, or a folder or file with its application, through the platform's opener;
+ * browser mode has no Electron shell.
+ */
+async function openWithSystem(target: string): Promise<void> {
   const command = process.platform === 'win32' ? 'explorer' : process.platform === 'darwin' ? 'open' : 'xdg-open';
-  const child = spawn(command, [url], { detached: true, stdio: 'ignore' });
-  child.on('error', (error) => log(`Opening ${url} failed`, error));
+  const child = spawn(command, [target], { detached: true, stdio: 'ignore' });
+  child.on('error', (error) => log(`Opening ${target} failed`, error));
   child.unref();
 }
 
@@ -73,7 +76,8 @@ async function main(): Promise<void> {
     version,
     vault,
     startLocalServer: nodeProcessLauncher(),
-    openExternal: openInSystemBrowser,
+    openExternal: openWithSystem,
+    openPath: openWithSystem,
     log,
   });
   if (provisioning !== undefined && provisionedKey !== undefined) {
@@ -96,7 +100,7 @@ async function main(): Promise<void> {
   const protection = (await vault.status()).protection;
   log(`User data in ${userDataDir}; keys protected by ${protection === 'os-keyring' ? 'a vault key in the OS keyring' : 'a vault key file only this user can read'}.`);
   console.log(`Circularity Desk is running at ${web.url}`);
-  if (values.open) await openInSystemBrowser(web.url);
+  if (values.open) await openWithSystem(web.url);
 
   let stopping = false;
   const stop = (signal: string): void => {

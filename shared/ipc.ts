@@ -8,6 +8,15 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { AccountTypeSchema } from './api/enums';
 import { Problem } from './api/schemas';
+import { DropFolderDraft, DropFolderEvent, DropFolderFile, DropFolderSettings, DropFolderStatus } from './dropfolders';
+import {
+  PassportEntry,
+  PassportEvent,
+  PassportRequestOptions,
+  PassportTarget,
+  PassportTargetDraft,
+  PassportTargetSettings,
+} from './passports';
 
 // --- results --------------------------------------------------------------------------------------------------------
 
@@ -238,19 +247,84 @@ export const ExternalUrl = Type.Object(
   { additionalProperties: false },
 );
 
+// --- drop folders, passports, notices ----------------------------------------------------------------------------------
+
+const MappingRef = Type.Object({ mappingId: Id }, { additionalProperties: false });
+
+/** Changed settings of a drop folder; what is left out stays. */
+export const DropFolderUpdate = Type.Object(
+  { mappingId: Id, ...Type.Partial(DropFolderSettings).properties },
+  { additionalProperties: false },
+);
+
+/** A file of a drop folder, by its path relative to the folder (`/`-separated), as the ledger lists it. */
+export const DropFolderFileRef = Type.Object(
+  { mappingId: Id, path: Type.String({ minLength: 1, maxLength: 4096 }) },
+  { additionalProperties: false },
+);
+
+/** One drop folder to walk now, or all of them. */
+export const DropFolderRescan = Type.Object({ mappingId: Type.Optional(Id) }, { additionalProperties: false });
+
+const TargetRef = Type.Object({ targetId: Id }, { additionalProperties: false });
+const EntryRef = Type.Object({ entryId: Id }, { additionalProperties: false });
+
+/** Changed settings of a passport folder; what is left out stays. */
+export const PassportTargetUpdate = Type.Object(
+  { targetId: Id, ...Type.Partial(PassportTargetSettings).properties },
+  { additionalProperties: false },
+);
+
+/** Passports to make now for a target, in its formats and language unless the request says otherwise. */
+export const PassportRequest = Type.Object(
+  { targetId: Id, ...PassportRequestOptions.properties },
+  { additionalProperties: false },
+);
+
+/** The passports of one target, or of all. */
+export const PassportHistoryQuery = Type.Object({ targetId: Type.Optional(Id) }, { additionalProperties: false });
+
+/** What the folder dialog shows as its title. */
+export const ChooseFolderRequest = Type.Object(
+  { title: Type.Optional(Type.String({ maxLength: 200 })) },
+  { additionalProperties: false },
+);
+
+/** The folder the user chose (an absolute path), or null when the dialog was cancelled. */
+export const ChosenFolder = Type.Union([Type.String({ minLength: 1 }), Type.Null()]);
+
+/** How a notice reads: work that ended well, news, or a failure the user should look at. */
+export const NoticeKind = Type.Union([Type.Literal('success'), Type.Literal('info'), Type.Literal('error')]);
+/** How a notice reads. */
+export type NoticeKind = Static<typeof NoticeKind>;
+
+/** Something the user should hear about while doing something else: a drop folder file mapped or failed, a passport saved. */
+export const Notice = Type.Object(
+  { kind: NoticeKind, title: Type.String(), message: Type.String() },
+  { additionalProperties: false },
+);
+/** Something the user should hear about. */
+export type Notice = Static<typeof Notice>;
+
 // --- the contract -----------------------------------------------------------------------------------------------------
 
 /** One request/response channel. */
 export interface ChannelDefinition<Request extends TSchema = TSchema, Response extends TSchema = TSchema> {
   readonly request: Request;
   readonly response: Response;
+  /**
+   * Request fields that name a folder on the host's disk: the host refuses the call unless each one given is an
+   * absolute path of an existing folder, before a handler sees it.
+   */
+  readonly folders: readonly string[];
 }
 
 function channel<Request extends TSchema, Response extends TSchema>(
   request: Request,
   response: Response,
+  folders: readonly (keyof Static<Request> & string)[] = [],
 ): ChannelDefinition<Request, Response> {
-  return { request, response };
+  return { request, response, folders };
 }
 
 /** Every request/response channel, named `namespace:kebab-action`. */
@@ -270,6 +344,25 @@ export const ipcChannels = {
   'local:status': channel(NoInput, LocalWorkspaceStatus),
   'local:restart': channel(NoInput, LocalWorkspaceStatus),
   'shell:open-external': channel(ExternalUrl, Nothing),
+  'dialog:choose-folder': channel(ChooseFolderRequest, ChosenFolder),
+  'dropfolders:list': channel(NoInput, Type.Array(DropFolderStatus)),
+  'dropfolders:add': channel(DropFolderDraft, DropFolderStatus, ['folder']),
+  'dropfolders:update': channel(DropFolderUpdate, DropFolderStatus),
+  'dropfolders:remove': channel(MappingRef, Nothing),
+  'dropfolders:pause': channel(MappingRef, DropFolderStatus),
+  'dropfolders:resume': channel(MappingRef, DropFolderStatus),
+  'dropfolders:files': channel(MappingRef, Type.Array(DropFolderFile)),
+  'dropfolders:retry': channel(DropFolderFileRef, Nothing),
+  'dropfolders:rescan': channel(DropFolderRescan, Nothing),
+  'dropfolders:open-folder': channel(MappingRef, Nothing),
+  'passports:targets': channel(NoInput, Type.Array(PassportTarget)),
+  'passports:add-target': channel(PassportTargetDraft, PassportTarget, ['folder']),
+  'passports:update-target': channel(PassportTargetUpdate, PassportTarget, ['folder']),
+  'passports:remove-target': channel(TargetRef, Nothing),
+  'passports:request': channel(PassportRequest, Type.Array(PassportEntry)),
+  'passports:history': channel(PassportHistoryQuery, Type.Array(PassportEntry)),
+  'passports:retry': channel(EntryRef, PassportEntry),
+  'passports:open-file': channel(EntryRef, Nothing),
 } as const;
 
 /** A channel's name. */
@@ -284,6 +377,12 @@ export const ipcEvents = {
   'connections:changed': ConnectionList,
   'local:status-changed': LocalWorkspaceStatus,
   'http:activity': HttpActivity,
+  /** Every change of the drop folders: a file's state or progress, a file's work ended, the folders themselves. */
+  'dropfolders:changed': DropFolderEvent,
+  /** The passport folders changed, or one passport moved on. */
+  'passports:changed': PassportEvent,
+  /** Something to show the user in the app (Electron also shows it as a native notification). */
+  notice: Notice,
 } as const;
 
 /** An event's name. */

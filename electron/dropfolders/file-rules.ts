@@ -3,7 +3,7 @@
  * while they work, and of a type the mapping takes. Names only, so the watcher can decide before it stats anything.
  */
 import path from 'node:path';
-import { INFORMATION_FILE_TYPES, type DropFileKind, type DropFolderSettings } from './schemas';
+import { INFORMATION_FILE_TYPES, type DropFileKind, type DropFolderSettings } from '../../shared/dropfolders';
 
 /** Temporary and backup names: Office owner files (`~$x.xlsx`), downloads and copies in progress, editor backups. */
 const TEMPORARY_NAME = /^~\$|\.(tmp|temp|part|partial|crdownload|download|swp|bak)$|~$/i;

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Type, type Static, type TSchema } from 'typebox';
-import { DropFolderFile, type DropFileKind, type DropFileProgress, type LedgerState } from './schemas';
+import { DropFolderFile, type DropFileKind, type DropFileProgress, type LedgerState } from '../../shared/dropfolders';
 
 /** The file name of the ledger in its state folder. */
 export const LEDGER_FILE_NAME = 'ledger.sqlite';
@@ -193,25 +193,25 @@ export class UploadLedger {
          VALUES (@mappingId, @path, @kind, 'detected', @size, @mtimeMs, 0, @updatedAt)`,
       )
       .run({ ...key, ...fields, updatedAt: this.#now().toISOString() });
-    return this.#require(key);
+    return this.#existingRow(key);
   }
 
   /** Moves a row to `to` with `changes`, in one transaction; throws LedgerTransitionError for a move that is not allowed. */
   transition(key: LedgerKey, to: LedgerState, changes: LedgerChanges = {}): LedgerRow {
     return this.#db.transaction(() => {
-      const current = this.#require(key);
+      const current = this.#existingRow(key);
       if (!canTransition(current.state, to)) throw new LedgerTransitionError(key, current.state, to);
       this.#write(key, { ...toColumns(changes), state: to });
-      return this.#require(key);
+      return this.#existingRow(key);
     })();
   }
 
   /** Changes fields of a row without changing its state. */
   update(key: LedgerKey, changes: LedgerChanges): LedgerRow {
     return this.#db.transaction(() => {
-      this.#require(key);
+      this.#existingRow(key);
       this.#write(key, toColumns(changes));
-      return this.#require(key);
+      return this.#existingRow(key);
     })();
   }
 
@@ -259,7 +259,7 @@ export class UploadLedger {
     if (this.#db.open) this.#db.close();
   }
 
-  #require(key: LedgerKey): LedgerRow {
+  #existingRow(key: LedgerKey): LedgerRow {
     const row = this.get(key);
     if (row === undefined) throw new Error(`The ledger has no row ${key.mappingId}:${key.path}.`);
     return row;

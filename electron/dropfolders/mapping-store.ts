@@ -5,10 +5,19 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { DropFolderDraft, DropFolderMapping, SOURCE_FILE_TYPES } from '../../shared/dropfolders';
 import { BridgeError } from '../../shared/ipc';
 import { readJsonFile, setAsideInvalidFile, writeJsonFile } from '../json-file';
-import { DropFolderDocument, DropFolderDraft, SOURCE_FILE_TYPES, type DropFolderMapping } from './schemas';
+
+/** The mappings as stored in `drop-folders.json`. */
+export const DropFolderDocument = Type.Object(
+  { version: Type.Literal(1), mappings: Type.Array(DropFolderMapping) },
+  { additionalProperties: false },
+);
+/** The mappings as stored. */
+export type DropFolderDocument = Static<typeof DropFolderDocument>;
 
 /** The file name of the mappings in their state folder. */
 export const MAPPINGS_FILE_NAME = 'drop-folders.json';

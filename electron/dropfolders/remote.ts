@@ -10,7 +10,7 @@ import type { CallNetworkFailure, CallProblem } from '../../shared/api/client';
 import { assertNever, BuildingFileStatuses } from '../../shared/api/enums';
 import type { BuildingFileResponse, BuildingFileStatusResponse } from '../../shared/api/schemas';
 import type { QueuedClient, TransferProgress } from '../http/queued-client';
-import type { DropFileKind } from './schemas';
+import type { DropFileKind } from '../../shared/dropfolders';
 
 /** The client drop folders call the server with. */
 export type DropFolderClient = QueuedClient;

@@ -23,7 +23,7 @@ import {
   type DropFolderMapping,
   type DropFolderStatus,
   type WatchState,
-} from './schemas';
+} from '../../shared/dropfolders';
 import { DEFAULT_TIMING, isTerminal, MappingUploader, rowId, snapshotOf, type DropFolderTiming, type UploaderContext } from './uploader';
 
 /** What the service is made of; everything but the state folder and the clients has a default. */

@@ -26,7 +26,7 @@ import {
   uploadFile,
   type DropFolderClient,
 } from './remote';
-import type { DropFileProgress, DropFolderEvent, DropFolderFile, DropFolderMapping, LedgerState } from './schemas';
+import type { DropFileProgress, DropFolderEvent, DropFolderFile, DropFolderMapping, LedgerState } from '../../shared/dropfolders';
 
 /** The waits of drop folders; tests shorten them. */
 export interface DropFolderTiming {

@@ -3,7 +3,7 @@
  * file systems of Windows, macOS and Linux, with ` (2)`, ` (3)`… for a name that is taken, and the hidden temporary
  * name a download is written to before it is renamed into place.
  */
-import type { PassportFormat } from './passport-model';
+import type { PassportFormat } from '../../shared/passports';
 
 /** Longest file name in UTF-8 bytes: the limit of APFS and ext4; never more UTF-16 units than NTFS's 255. */
 export const MAX_FILE_NAME_BYTES = 255;

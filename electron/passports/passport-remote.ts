@@ -7,7 +7,7 @@ import type { CallNetworkFailure, CallProblem } from '../../shared/api/client';
 import { BuildingFileStatuses, BuildingFileType, PortfolioFileStatuses, PortfolioFileType } from '../../shared/api/enums';
 import type { BuildingFileResponse } from '../../shared/api/schemas';
 import type { QueuedClient } from '../http/queued-client';
-import type { PassportFormat, PassportLanguage, PassportSubject } from './passport-model';
+import type { PassportFormat, PassportLanguage, PassportSubject } from '../../shared/passports';
 
 /** A passport file on the server, from either listing. */
 export interface RemotePassport {

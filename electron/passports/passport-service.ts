@@ -30,9 +30,8 @@ import {
   type PassportState,
   type PassportSubject,
   type PassportTarget,
-  type StoredEntry,
-  type StoredTarget,
-} from './passport-model';
+} from '../../shared/passports';
+import type { StoredEntry, StoredTarget } from './passport-model';
 import { passportFileName } from './passport-names';
 import {
   downloadLink,

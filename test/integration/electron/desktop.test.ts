@@ -49,6 +49,9 @@ beforeAll(async () => {
     openExternal: async (url) => {
       opened.push(url);
     },
+    openPath: async (target) => {
+      opened.push(target);
+    },
     log: (message) => logged.push(message),
   });
 }, 120_000);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { copyFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -182,6 +182,26 @@ describe('npm run watch', () => {
     expect(ledgerRows(stateDir).map((row) => [row.path, row.state])).toEqual([['model.ifc', 'mapped']]);
   }, 45_000);
 
+  it('saves the passport of the watched building into --passports once a dropped file is mapped', async () => {
+    const { args, proxy } = await setUp('With passports');
+    proxy.stalling = false;
+    const outside = await tempFolder('cd-watch-passports-');
+    cleanups.push(() => rm(outside, { recursive: true, force: true }));
+    const passportsDir = path.join(outside, 'passports');
+    const run = runWatch([...args, '--passports', passportsDir, '--passport-language', 'nl']);
+    await waitFor('model.ifc mapped', () => (/ mapped model\.ifc/.test(run.stdout()) ? true : undefined));
+    // The service checks its passports every 15 s: the request goes out at once, the download at a later check.
+    const pdf = await waitFor('a PDF passport in the folder', async () =>
+      (await readdir(passportsDir)).find((name) => /^With passports - passport - \d{4}-\d\d-\d\d\.pdf$/.test(name)),
+    60_000);
+    expect((await readFile(path.join(passportsDir, pdf))).subarray(0, 4).toString('latin1')).toBe('%PDF');
+    expect(run.stdout()).toMatch(/^\S+Z passport requested pdf$/m);
+    expect(run.stdout()).toContain(` passport downloaded pdf ${path.join(passportsDir, pdf)}\n`);
+    expect(run.stderr()).toContain(`passports go to ${passportsDir}`);
+    run.child.kill('SIGTERM');
+    expect((await run.exit).code).toBe(0);
+  }, 90_000);
+
   it('answers a command line it cannot run with the usage and exit code 2', async () => {
     const folder = await tempFolder('cd-watch-flags-');
     cleanups.push(() => rm(folder, { recursive: true, force: true }));
@@ -192,6 +212,9 @@ describe('npm run watch', () => {
       ['--server', 'ftp://example.org', '--key-file', 'k', '--folder', folder, '--building', building],
       ['--server', server.url, '--key-file', 'k', '--folder', folder, '--building', 'not-a-uuid'],
       ['--server', server.url, '--key-file', 'k', '--folder', path.join(folder, 'missing'), '--building', building],
+      ['--server', server.url, '--key-file', 'k', '--folder', folder, '--building', building, '--passport-language', 'nl'],
+      ['--server', server.url, '--key-file', 'k', '--folder', folder, '--building', building, '--passports', folder, '--passport-language', 'pt'],
+      ['--server', server.url, '--key-file', 'k', '--folder', folder, '--building', building, '--passports', path.join(folder, 'passports')],
     ];
     const runs = await Promise.all(cases.map(async (args) => {
       const run = runWatch(args);

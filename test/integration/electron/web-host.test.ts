@@ -43,7 +43,25 @@ function handlers(): BridgeHandlers {
     'local:restart': unused,
     'shell:open-external': async () => {
       throw new Error('an internal detail that must not reach the page');
-    },
+    },    'dialog:choose-folder': unused,
+    'dropfolders:list': unused,
+    'dropfolders:add': unused,
+    'dropfolders:update': unused,
+    'dropfolders:remove': unused,
+    'dropfolders:pause': unused,
+    'dropfolders:resume': unused,
+    'dropfolders:files': unused,
+    'dropfolders:retry': unused,
+    'dropfolders:rescan': unused,
+    'dropfolders:open-folder': unused,
+    'passports:targets': unused,
+    'passports:add-target': unused,
+    'passports:update-target': unused,
+    'passports:remove-target': unused,
+    'passports:request': unused,
+    'passports:history': unused,
+    'passports:retry': unused,
+    'passports:open-file': unused,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   bridgeMethodOf,
   createBridge,
   ipcErrorOf,
+  ipcChannels,
   isIpcChannel,
   requestProblem,
   type BridgeTransport,
@@ -88,5 +89,43 @@ describe('channel names and requests', () => {
     const hidden = ipcErrorOf(new Error('ENOENT /home/user/secret'));
     expect(hidden.code).toBe('internal');
     expect(hidden.message).not.toContain('secret');
+  });
+});
+
+describe('drop folder and passport channels', () => {
+  it('names as folders only string fields of the request, so the host checks the paths that reach the disk', () => {
+    const marked = IPC_CHANNELS.flatMap((channel) => ipcChannels[channel].folders.map((field) => `${channel}.${field}`));
+    expect(marked.sort()).toEqual(['dropfolders:add.folder', 'passports:add-target.folder', 'passports:update-target.folder']);
+    for (const channel of IPC_CHANNELS) {
+      const properties = (ipcChannels[channel].request as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+      for (const field of ipcChannels[channel].folders) expect(properties[field]?.type).toBe('string');
+    }
+  });
+
+  it('takes the shapes of the services: a settings update, a request of other formats, an optional filter', () => {
+    expect(requestProblem('dropfolders:update', { mappingId: 'm1', activate: true, polling: false })).toBeUndefined();
+    expect(requestProblem('dropfolders:update', { mappingId: 'm1', paused: true })).toMatch(/dropfolders:update/);
+    expect(requestProblem('dropfolders:add', { folder: '/x', target: { kind: 'building', buildingId: 'nope' }, connectionId: 'c' })).toBeDefined();
+    expect(requestProblem('passports:request', { targetId: 't1', formats: ['xlsx'], language: 'de' })).toBeUndefined();
+    expect(requestProblem('passports:request', { targetId: 't1', language: 'pt' })).toBeDefined();
+    expect(requestProblem('passports:history', {})).toBeUndefined();
+    expect(requestProblem('dropfolders:rescan', { mappingId: 'm1' })).toBeUndefined();
+    expect(requestProblem('dialog:choose-folder', { title: 'Drop folder' })).toBeUndefined();
+  });
+
+  it('gives the renderer named methods for them', async () => {
+    const { transport, calls } = recordingTransport();
+    const bridge = createBridge(transport);
+    await bridge.dropfolders.openFolder({ mappingId: 'm1' });
+    await bridge.passports.addTarget({
+      connectionId: 'c',
+      subject: { kind: 'portfolio', id: 'p' },
+      folder: '/x',
+      formats: ['pdf'],
+      language: 'en',
+      requestOnMapped: true,
+    });
+    await bridge.dialog.chooseFolder();
+    expect(calls.map((call) => call.channel)).toEqual(['dropfolders:open-folder', 'passports:add-target', 'dialog:choose-folder']);
   });
 });

@@ -8,7 +8,7 @@ import {
   DropFolderFile,
   DropFolderStatus,
   type DropFolderTarget,
-} from '../../../../electron/dropfolders/schemas';
+} from '../../../../shared/dropfolders';
 import type { DropFolderTiming } from '../../../../electron/dropfolders/uploader';
 import {
   countingClient,

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createQueuedClient, type QueuedClient } from '../../../../electron/http/queued-client';
-import type { PassportEntry, PassportEvent } from '../../../../electron/passports/passport-model';
+import type { PassportEntry, PassportEvent } from '../../../../shared/passports';
 import { startPassportService, type PassportService, type PassportServiceOptions } from '../../../../electron/passports/passport-service';
 import { startServer, type RunningServer } from '../../../../server/server';
 import type { BuildingFileStatusResponse } from '../../../../shared/api/schemas';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { canTransition, LEDGER_FILE_NAME, LedgerTransitionError, UploadLedger } from '../../../../electron/dropfolders/ledger';
-import type { LedgerState } from '../../../../electron/dropfolders/schemas';
+import type { LedgerState } from '../../../../shared/dropfolders';
 
 const KEY = { mappingId: 'mapping-1', path: 'Building A/model.ifc' };
 const STATES: LedgerState[] = ['detected', 'hashing', 'uploading', 'processing', 'mapped', 'stored', 'failed'];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAPPINGS_FILE_NAME } from '../../../../electron/dropfolders/mapping-store';
-import type { DropFolderEvent } from '../../../../electron/dropfolders/schemas';
+import type { DropFolderEvent } from '../../../../shared/dropfolders';
 import { startDropFolderService, type DropFolderService } from '../../../../electron/dropfolders/service';
 import { BridgeError } from '../../../../shared/ipc';
 

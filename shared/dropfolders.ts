@@ -1,10 +1,10 @@
 /**
- * The shapes of drop folders: a mapping (folder → building or portfolio, with its options), the ledger's view of one
- * file, and the events the service sends. Plain JSON throughout, so a Bridge channel can carry them as they are and
- * validate them with these schemas.
+ * The shapes of drop folders that cross the Bridge: a mapping (folder → building or portfolio, with its options), the
+ * ledger's view of one file, and the events the service sends. Plain JSON throughout, so a Bridge channel carries them
+ * as they are and validates them with these schemas; the drop folder service (electron/dropfolders/) speaks them too.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import { Uuid } from '../../shared/api/schema-kit';
+import { Uuid } from './api/schema-kit';
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 
@@ -76,14 +76,6 @@ export type DropFolderDraft = Static<typeof DropFolderDraft>;
 export const DropFolderChanges = Type.Partial(DropFolderSettings, { additionalProperties: false });
 /** Changed settings of a mapping. */
 export type DropFolderChanges = Static<typeof DropFolderChanges>;
-
-/** The mappings as stored in `drop-folders.json`. */
-export const DropFolderDocument = Type.Object(
-  { version: Type.Literal(1), mappings: Type.Array(DropFolderMapping) },
-  { additionalProperties: false },
-);
-/** The mappings as stored. */
-export type DropFolderDocument = Static<typeof DropFolderDocument>;
 
 /** How a mapping's watching goes. */
 export const WatchState = Type.Union([

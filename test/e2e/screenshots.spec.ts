@@ -1,39 +1,112 @@
 /**
  * Screenshots of the main screens in both themes, written to docs/screenshots/ for the README on every e2e run, so
- * they always show the app as it is.
+ * they always show the app as it is: the app provisioned for a separately started server holding a building with a
+ * mapped IFC model (a public fixture), so the dashboard and the elements grid show real figures.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect } from '@playwright/test';
-import { startBrowserHost, type BrowserHost } from './processes';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startBrowserHost, startRemoteServer, type BrowserHost, type RemoteServer } from './processes';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const FIXTURE = path.resolve(import.meta.dirname, '../../../shared/fixtures/ifc/example.ifc');
 const THEMES = ['light', 'dark'] as const;
-const SCREENS = [
-  { name: 'portfolios', nav: 'nav-portfolios', ready: 'portfolio-card' },
-  { name: 'connections', nav: 'nav-connections', ready: 'connection-row' },
-] as const;
 
-const test = base.extend<{ host: BrowserHost }>({
-  host: async ({}, use) => {
-    const host = await startBrowserHost();
-    await use(host);
+interface Setup {
+  host: BrowserHost;
+  server: RemoteServer;
+  buildingId: string;
+  fileId: string;
+}
+
+async function api<T>(server: RemoteServer, method: string, route: string, body?: unknown): Promise<T> {
+  const binary = body instanceof Uint8Array;
+  const response = await fetch(`${server.url}/api/v2.3${route}`, {
+    method,
+    headers: {
+      'x-api-key': server.key,
+      ...(body === undefined ? {} : { 'content-type': binary ? 'application/octet-stream' : 'application/json' }),
+    },
+    body: body === undefined ? undefined : binary ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+const test = base.extend<{ setup: Setup }>({
+  setup: async ({}, use) => {
+    const key = randomBytes(24).toString('base64url');
+    const work = await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-shots-'));
+    const server = await startRemoteServer({ key, dataDir: path.join(work, 'server'), demo: false });
+    const portfolio = await api<{ id: string }>(server, 'POST', '/portfolios', { name: 'Campus Noord' });
+    const building = await api<{ id: string }>(server, 'POST', '/buildings', {
+      portfolioId: portfolio.id,
+      name: 'Office on the square',
+      street: 'Stationsplein',
+      houseNumber: '12',
+      city: 'Utrecht',
+      grossSurfaceArea: 4200,
+    });
+    await api(server, 'POST', '/buildings', { portfolioId: portfolio.id, name: 'Library' });
+    const file = await api<{ id: string }>(server, 'POST', `/buildings/${building.id}/files`, { type: 0 });
+    await api(server, 'POST', `/buildings/${building.id}/files/${file.id}/upload/office.ifc`, new Uint8Array(await readFile(FIXTURE)));
+    await expect
+      .poll(async () => (await api<{ status: number }>(server, 'GET', `/buildings/${building.id}/files/${file.id}/status`)).status, { timeout: 90_000 })
+      .toBe(3);
+    // Active and calculated, so the dashboard shows the model's figures.
+    await api(server, 'POST', `/buildings/${building.id}/files/${file.id}/active`, true);
+    await api(server, 'POST', `/buildings/${building.id}/process`);
+    await expect.poll(async () => (await api<{ isDirty: boolean }>(server, 'GET', `/buildings/${building.id}`)).isDirty, { timeout: 90_000 }).toBe(false);
+    const keyFile = path.join(work, 'team.key');
+    await writeFile(keyFile, `${key}\n`, { mode: 0o600 });
+    const host = await startBrowserHost(['--connect', server.url, '--key-file', keyFile]);
+    await use({ host, server, buildingId: building.id, fileId: file.id });
     await host.stop();
+    await server.stop();
+    await rm(work, { recursive: true, force: true });
   },
 });
 
 test.use({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
 
+async function shoot(page: Page, name: string, theme: string): Promise<void> {
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
+  await page.screenshot({ path: `${SCREENSHOTS}${name}-${theme}.png` });
+}
+
 for (const theme of THEMES) {
-  test(`screenshots of the main screens in the ${theme} theme`, async ({ page, host }) => {
+  test(`screenshots of the main screens in the ${theme} theme`, async ({ page, setup }) => {
+    test.setTimeout(240_000);
     await page.addInitScript(`window.localStorage.setItem('circularity-desk:theme', ${JSON.stringify(theme)})`);
-    await page.goto(host.url);
+    await page.goto(setup.host.url);
     await expect(page.locator('#app')).toHaveAttribute('data-app-ready', 'true');
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    for (const screen of SCREENS) {
+
+    await expect(page.getByTestId('portfolio-card').first()).toBeVisible();
+    await shoot(page, 'portfolios', theme);
+
+    await page.getByTestId('building-link').filter({ hasText: 'Office on the square' }).click();
+    await expect(page.getByTestId('ci-gauge')).toBeVisible({ timeout: 60_000 });
+    await shoot(page, 'building', theme);
+
+    await page.locator(`[data-testid="file-row"][data-file-id="${setup.fileId}"]`).click();
+    await expect(page.getByTestId('element-open').first()).toBeVisible({ timeout: 60_000 });
+    await shoot(page, 'elements', theme);
+
+    for (const screen of [
+      { name: 'catalogues', nav: 'nav-catalogues', ready: 'catalogue-row' },
+      { name: 'drop-folders', nav: 'nav-dropfolders', ready: 'dropfolder-add' },
+      { name: 'passports', nav: 'nav-passports', ready: 'passport-target-add' },
+      { name: 'activity', nav: 'nav-activity', ready: 'sync-now' },
+      { name: 'connections', nav: 'nav-connections', ready: 'connection-row' },
+    ] as const) {
       await page.getByTestId(screen.nav).click();
-      await expect(page.getByTestId(screen.ready).first()).toBeVisible();
-      await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'synced');
-      await page.screenshot({ path: `${SCREENSHOTS}${screen.name}-${theme}.png` });
+      await expect(page.getByTestId(screen.ready).first()).toBeVisible({ timeout: 30_000 });
+      await shoot(page, screen.name, theme);
     }
   });
 }

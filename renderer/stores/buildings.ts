@@ -1,0 +1,366 @@
+/**
+ * The user's buildings on the active connection. Creates, edits and deletes go into the cache with their outbox
+ * entries (the db layer writes both in one transaction), then the scheduler is told, so they reach the server with the
+ * next sync, also after a restart offline. What the API only does online (recalculation, passports, the financial
+ * figures with other rates, a building's users and tokens, the progress of a file the server is processing) is asked
+ * here through the Bridge; every way it can fail comes back as an `OnlineRefusal` the screens put in words. Also the
+ * search and order of the building lists, kept for the session.
+ */
+import { defineStore } from 'pinia';
+import { inject, onScopeDispose, ref, watch, type InjectionKey } from 'vue';
+import { assertNever, type PermissionLevel } from '../../shared/api/enums';
+import type { PassportLanguage } from '../../shared/api/routes';
+import type {
+  BuildingFileStatusResponse,
+  BuildingFinancialInformation,
+  TokenRequest,
+  TokenResponse,
+  UserRightResponse,
+} from '../../shared/api/schemas';
+import { callApi, callApiList, type ApiFailure, type ApiOutcome } from '../api-call';
+import { useBridge } from '../bridge';
+import type { CacheDb } from '../db/cache-db';
+import type { BuildingChanges } from '../db/edit-shapes';
+import { createBuilding, deleteBuilding, editBuilding, type NewBuilding } from '../db/edits';
+import { isLocalId, type SyncFailure } from '../db/schema';
+import { bridgeApiPort } from '../sync/api-port';
+import { pullBuildingFigures, pullFileStatus } from '../sync/pull';
+import { defaultBuildingListQuery, type BuildingListQuery } from '../views/buildings/building-list';
+import { useSyncStore } from './sync';
+
+/**
+ * Why an online action did not happen: no connection is open, the building is not on the server yet (created here,
+ * not yet synced), the device is offline, the server could not be reached, the key may not do this (401/403), or the
+ * server refused or failed otherwise.
+ */
+export type OnlineRefusal =
+  | { kind: 'no-connection' }
+  | { kind: 'not-on-server' }
+  | { kind: 'offline' }
+  | { kind: 'unreachable'; message: string }
+  | { kind: 'forbidden'; status: number; detail: string }
+  | { kind: 'failed'; failure: ApiFailure };
+
+/** What an online action answered, or why it did not happen. */
+export type OnlineOutcome<T> = { ok: true; value: T } | { ok: false; refusal: OnlineRefusal };
+
+/** Where a recalculation the user asked for is: the server works on it, it is done, or it could not be followed. */
+export type RecalculationState =
+  | { phase: 'running' }
+  | { phase: 'done' }
+  | { phase: 'unfinished' }
+  | { phase: 'failed'; refusal: OnlineRefusal };
+
+/** The kinds of passport a building has. */
+export type PassportFormat = 'pdf' | 'excel';
+
+/** The rates of the financial figures as `/financial` takes them (fractions); absent: the server's default. */
+export type FinancialQuery = Partial<Record<'inflation' | 'bdbIndex' | 'discountRate', number>>;
+
+/** How often the store asks the server while following work; tests give their own. */
+export interface BuildingTiming {
+  /** Waits `ms`, or less when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  /** Between two reads of the status of the files the server is working on. */
+  statusPollMs: number;
+  /** Between two reads of a building being recalculated. */
+  recalculationPollMs: number;
+  /** Reads of a building being recalculated before the store stops following it (the next sync still brings the figures). */
+  recalculationPolls: number;
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Every 3 s; a recalculation is followed for 10 minutes. */
+export const DEFAULT_BUILDING_TIMING: BuildingTiming = {
+  sleep: abortableSleep,
+  statusPollMs: 3_000,
+  recalculationPollMs: 3_000,
+  recalculationPolls: 200,
+};
+
+/** Where the app provides other timing (tests). */
+export const BUILDING_TIMING_KEY: InjectionKey<BuildingTiming> = Symbol('building timing');
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A refusal of an API call's failure. */
+function refusalOf(failure: ApiFailure): OnlineRefusal {
+  if (failure.kind === 'network') return { kind: 'unreachable', message: failure.message };
+  if (failure.kind === 'problem' && (failure.status === 401 || failure.status === 403)) {
+    return { kind: 'forbidden', status: failure.status, detail: failure.detail };
+  }
+  return { kind: 'failed', failure };
+}
+
+/** The same for a failure of the sync engine's calls. */
+function refusalOfSync(failure: SyncFailure): OnlineRefusal {
+  switch (failure.kind) {
+    case 'network':
+      return { kind: 'unreachable', message: failure.message };
+    case 'problem':
+      return refusalOf({ kind: 'problem', status: failure.status, title: failure.problem.title, detail: failure.problem.detail });
+    case 'host':
+    case 'invalid-answer':
+    case 'internal':
+      return { kind: 'failed', failure: { kind: 'host', message: failure.message } };
+    default:
+      return assertNever(failure, 'sync failure');
+  }
+}
+
+/** Buildings of the active connection: edits through the cache, online actions through the Bridge. */
+export const useBuildingsStore = defineStore('buildings', () => {
+  const sync = useSyncStore();
+  const bridge = useBridge();
+  const timing = inject(BUILDING_TIMING_KEY, DEFAULT_BUILDING_TIMING);
+
+  /** The search and order of the building lists. */
+  const listQuery = ref<BuildingListQuery>(defaultBuildingListQuery());
+  /** The recalculations asked for in this session, by building. */
+  const recalculations = ref<Record<string, RecalculationState>>({});
+
+  // Work followed for one connection stops when the user switches to another.
+  let session = new AbortController();
+  watch(
+    () => sync.connectionId,
+    () => {
+      session.abort();
+      session = new AbortController();
+      recalculations.value = {};
+    },
+  );
+  onScopeDispose(() => session.abort());
+
+  function cache(): CacheDb {
+    if (sync.db === null) throw new Error('No connection is open.');
+    return sync.db;
+  }
+
+  // --- edits: cache and outbox ---------------------------------------------------------------------------------------
+
+  /** Adds a building to a portfolio; answers its temporary id. */
+  async function create(portfolioId: string, building: NewBuilding): Promise<string> {
+    const id = await createBuilding(cache(), portfolioId, building);
+    sync.notifyEdit();
+    return id;
+  }
+
+  /** Changes fields of a building; nothing when nothing changed. */
+  async function edit(id: string, changes: BuildingChanges): Promise<void> {
+    if (Object.keys(changes).length === 0) return;
+    await editBuilding(cache(), id, changes);
+    sync.notifyEdit();
+  }
+
+  /** Deletes a building (the server deletes all its data with it). */
+  async function remove(id: string): Promise<void> {
+    await deleteBuilding(cache(), id);
+    sync.notifyEdit();
+  }
+
+  // --- online ----------------------------------------------------------------------------------------------------------
+
+  /** Runs an online call for a building, unless it cannot run: no connection, a building not on the server, offline. */
+  async function online<T>(buildingId: string, run: (connectionId: string) => Promise<OnlineOutcome<T>>): Promise<OnlineOutcome<T>> {
+    const connectionId = sync.connectionId;
+    if (connectionId === null) return { ok: false, refusal: { kind: 'no-connection' } };
+    if (isLocalId(buildingId)) return { ok: false, refusal: { kind: 'not-on-server' } };
+    if (!sync.online) return { ok: false, refusal: { kind: 'offline' } };
+    return run(connectionId);
+  }
+
+  function outcomeOf<T, U>(outcome: ApiOutcome<T>, value: (answer: T) => U): OnlineOutcome<U> {
+    return outcome.ok ? { ok: true, value: value(outcome.value) } : { ok: false, refusal: refusalOf(outcome.failure) };
+  }
+
+  function setRecalculation(id: string, state: RecalculationState): void {
+    recalculations.value = { ...recalculations.value, [id]: state };
+  }
+
+  /**
+   * Follows a recalculation until the server says the building is no longer dirty, then fetches its figures and
+   * syncs, so the screen shows the new figures and the building's new state.
+   */
+  async function followRecalculation(connectionId: string, id: string, signal: AbortSignal): Promise<void> {
+    for (let poll = 0; ; poll += 1) {
+      if (poll >= timing.recalculationPolls) {
+        setRecalculation(id, { phase: 'unfinished' });
+        return;
+      }
+      await timing.sleep(timing.recalculationPollMs, signal);
+      if (signal.aborted) return;
+      const outcome = await callApi(bridge, { connectionId, operationId: 'getBuilding', params: { id } });
+      if (signal.aborted) return;
+      if (!outcome.ok) {
+        setRecalculation(id, { phase: 'failed', refusal: refusalOf(outcome.failure) });
+        return;
+      }
+      if (isRecord(outcome.value) && outcome.value['isDirty'] === false) break;
+    }
+    const db = sync.db;
+    if (db === null || signal.aborted) return;
+    const figures = await pullBuildingFigures({ db, api: bridgeApiPort(bridge, connectionId) }, id);
+    if (signal.aborted) return;
+    if (!figures.ok) {
+      setRecalculation(id, { phase: 'failed', refusal: refusalOfSync(figures.failure) });
+      return;
+    }
+    setRecalculation(id, { phase: 'done' });
+    void sync.syncNow();
+  }
+
+  /** Asks the server to recalculate all figures of a building (`process`), then follows it until the new figures are in. */
+  async function recalculate(id: string): Promise<OnlineOutcome<void>> {
+    return online(id, async (connectionId) => {
+      const outcome = await callApi(bridge, { connectionId, operationId: 'processBuilding', params: { id } });
+      if (!outcome.ok) return { ok: false, refusal: refusalOf(outcome.failure) };
+      setRecalculation(id, { phase: 'running' });
+      void followRecalculation(connectionId, id, session.signal);
+      return { ok: true, value: undefined };
+    });
+  }
+
+  /**
+   * Asks the server for a passport in a language. The server makes it as a new file of the building; a sync follows
+   * now, so the file shows among the building's files while it is being made.
+   */
+  async function requestPassport(id: string, format: PassportFormat, language: PassportLanguage): Promise<OnlineOutcome<void>> {
+    const result = await online(id, async (connectionId) =>
+      outcomeOf(
+        await callApi(bridge, {
+          connectionId,
+          operationId: format === 'pdf' ? 'exportBuildingPassport' : 'exportBuildingExcelPassport',
+          params: { id },
+          headers: { 'accept-language': language },
+        }),
+        () => undefined,
+      ),
+    );
+    if (result.ok) void sync.syncNow();
+    return result;
+  }
+
+  /** The financial figures with other rates, as the server computes them now; the cache keeps those of the defaults. */
+  async function financialWith(id: string, query: FinancialQuery): Promise<OnlineOutcome<BuildingFinancialInformation>> {
+    return online(id, async (connectionId) => {
+      const outcome = await callApi(bridge, { connectionId, operationId: 'getBuildingFinancial', params: { id }, query });
+      if (outcome.ok && !(isRecord(outcome.value) && typeof outcome.value['currentValue'] === 'number')) {
+        return { ok: false, refusal: { kind: 'failed', failure: { kind: 'host', message: 'getBuildingFinancial answered no figures.' } } };
+      }
+      return outcomeOf(outcome, (value) => value as BuildingFinancialInformation);
+    });
+  }
+
+  /** Fetches a building's figures now into the cache (all three or none). */
+  async function refreshFigures(id: string): Promise<OnlineOutcome<void>> {
+    return online(id, async (connectionId) => {
+      const outcome = await pullBuildingFigures({ db: cache(), api: bridgeApiPort(bridge, connectionId) }, id);
+      return outcome.ok ? { ok: true, value: undefined } : { ok: false, refusal: refusalOfSync(outcome.failure) };
+    });
+  }
+
+  /** Reads a file's status now into the cache. */
+  async function refreshFileStatus(buildingId: string, fileId: string): Promise<OnlineOutcome<BuildingFileStatusResponse>> {
+    return online(buildingId, async (connectionId) => {
+      const outcome = await pullFileStatus({ db: cache(), api: bridgeApiPort(bridge, connectionId) }, buildingId, fileId);
+      return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, refusal: refusalOfSync(outcome.failure) };
+    });
+  }
+
+  /**
+   * Reads the status of the files `busyFiles` names (the files of a building the server works on) every few seconds,
+   * until the returned function is called. When one of them is done, a sync brings its new state and elements. A
+   * round that fails (offline, no answer) leaves the cached status as it is, and the next round tries again.
+   */
+  function followFileStatuses(
+    buildingId: string,
+    busyFiles: () => readonly string[],
+    isDone: (status: BuildingFileStatusResponse) => boolean,
+  ): () => void {
+    const stopped = new AbortController();
+    const signal = AbortSignal.any([stopped.signal, session.signal]);
+    void (async () => {
+      while (!signal.aborted) {
+        let finished = false;
+        for (const fileId of busyFiles()) {
+          if (signal.aborted) return;
+          const outcome = await refreshFileStatus(buildingId, fileId);
+          if (outcome.ok && isDone(outcome.value)) finished = true;
+        }
+        if (finished && !signal.aborted) void sync.syncNow();
+        await timing.sleep(timing.statusPollMs, signal);
+      }
+    })();
+    return () => stopped.abort();
+  }
+
+  /** The users and tokens with a right on a building. */
+  async function listUsers(id: string): Promise<OnlineOutcome<UserRightResponse[]>> {
+    return online(id, async (connectionId) =>
+      outcomeOf(await callApiList<UserRightResponse>(bridge, { connectionId, operationId: 'listBuildingUsers', params: { id } }), (list) => list),
+    );
+  }
+
+  /** Sets the level of a user or token on a building; level 0 takes the right away. */
+  async function setUserLevel(id: string, userId: string, level: PermissionLevel): Promise<OnlineOutcome<void>> {
+    return online(id, async (connectionId) =>
+      outcomeOf(
+        await callApi(bridge, { connectionId, operationId: 'replaceBuildingUsers', params: { id }, body: [{ userId, level }] }),
+        () => undefined,
+      ),
+    );
+  }
+
+  /** Adds an API token for a building; the answer holds its key, shown this once. */
+  async function createToken(id: string, request: TokenRequest): Promise<OnlineOutcome<TokenResponse>> {
+    return online(id, async (connectionId) => {
+      const outcome = await callApi(bridge, { connectionId, operationId: 'createBuildingToken', params: { id }, body: request });
+      if (outcome.ok && !(isRecord(outcome.value) && typeof outcome.value['key'] === 'string')) {
+        return { ok: false, refusal: { kind: 'failed', failure: { kind: 'host', message: 'createBuildingToken answered no key.' } } };
+      }
+      return outcomeOf(outcome, (value) => value as TokenResponse);
+    });
+  }
+
+  /** Deletes an API token of a building; its key stops working. */
+  async function deleteToken(id: string, tokenId: string): Promise<OnlineOutcome<void>> {
+    return online(id, async (connectionId) =>
+      outcomeOf(await callApi(bridge, { connectionId, operationId: 'deleteBuildingToken', params: { id, tokenId } }), () => undefined),
+    );
+  }
+
+  return {
+    listQuery,
+    recalculations,
+    create,
+    edit,
+    remove,
+    recalculate,
+    requestPassport,
+    financialWith,
+    refreshFigures,
+    refreshFileStatus,
+    followFileStatuses,
+    listUsers,
+    setUserLevel,
+    createToken,
+    deleteToken,
+  };
+});

@@ -1,0 +1,254 @@
+/**
+ * The building form's model: every field of the building request, grouped the way a user thinks of a building
+ * (identity, address, usage and energy, lifespans per brand layer, labels), the values the form refuses as the user
+ * types, and what a filled-in form changes (only the fields the user changed, so a save never overwrites the server's
+ * other values with what the form happened to show).
+ */
+import { INT32_MAX, INT32_MIN } from '../../../shared/api/schema-kit';
+import type { BuildingChanges } from '../../db/edit-shapes';
+import type { NewBuilding } from '../../db/edits';
+import type { BuildingRow } from '../../db/schema';
+import { dateOf } from '../portfolios/building-format';
+
+/** Fields typed as text. */
+export const BUILDING_TEXT_FIELDS = [
+  'name',
+  'cadastralDesignation',
+  'parcelnumber',
+  'publicLawRestriction',
+  'addressStreet',
+  'addressHousenumber',
+  'addressHousenumberAddition',
+  'addressZipcode',
+  'addressCity',
+  'addressCountry',
+  'buildingUsage',
+  'energyLabel',
+  'leedLabel',
+] as const;
+/** A text field. */
+export type BuildingTextField = (typeof BUILDING_TEXT_FIELDS)[number];
+
+/** Fields the API takes as int32. */
+export const BUILDING_INTEGER_FIELDS = [
+  'cadastralArea',
+  'expectedLifespan',
+  'expectedLifespanStructure',
+  'expectedLifespanSkin',
+  'expectedLifespanServices',
+  'expectedLifespanSpacePlan',
+  'expectedLifespanStuff',
+  'breeamLabel',
+  'wellScoreBuilding',
+  'wellScoreInterior',
+  'wellScoreCoreAndShell',
+] as const;
+/** An int32 field. */
+export type BuildingIntegerField = (typeof BUILDING_INTEGER_FIELDS)[number];
+
+/** Fields the API takes as double. */
+export const BUILDING_DECIMAL_FIELDS = ['grossSurfaceArea', 'energyPerformanceCoefficient', 'energyIndex', 'gprLabel', 'mpgLabel'] as const;
+/** A double field. */
+export type BuildingDecimalField = (typeof BUILDING_DECIMAL_FIELDS)[number];
+
+/** Fields the API takes as date-time; the form picks a day. */
+export const BUILDING_DATE_FIELDS = ['completionDate', 'lastRenovationDate'] as const;
+/** A date field. */
+export type BuildingDateField = (typeof BUILDING_DATE_FIELDS)[number];
+
+/** A number field. */
+export type BuildingNumberField = BuildingIntegerField | BuildingDecimalField;
+/**
+ * A field of the form: every field of the building request but `classificationType`, which v2.3 fixes to NL-SfB (the
+ * form shows it); `portfolioId` is chosen from the portfolios.
+ */
+export type BuildingFormField = BuildingTextField | BuildingNumberField | BuildingDateField | 'portfolioId';
+
+/** Quantities that cannot be negative: areas and lifespans. */
+const NON_NEGATIVE: ReadonlySet<BuildingFormField> = new Set<BuildingFormField>([
+  'cadastralArea',
+  'grossSurfaceArea',
+  'expectedLifespan',
+  'expectedLifespanStructure',
+  'expectedLifespanSkin',
+  'expectedLifespanServices',
+  'expectedLifespanSpacePlan',
+  'expectedLifespanStuff',
+]);
+
+/** How a field is entered, and its unit when it has one. */
+export interface BuildingFieldSpec {
+  field: BuildingFormField;
+  kind: 'text' | 'integer' | 'decimal' | 'date' | 'portfolio';
+  unit?: 'm2' | 'years';
+}
+
+/** The groups of the form. */
+export type BuildingFormGroup = 'identity' | 'address' | 'usage' | 'lifespans' | 'labels';
+
+/** The form's groups and their fields, in the order the form shows them. */
+export const BUILDING_FORM_GROUPS: readonly { group: BuildingFormGroup; fields: readonly BuildingFieldSpec[] }[] = [
+  {
+    group: 'identity',
+    fields: [
+      { field: 'name', kind: 'text' },
+      { field: 'portfolioId', kind: 'portfolio' },
+      { field: 'completionDate', kind: 'date' },
+      { field: 'lastRenovationDate', kind: 'date' },
+      { field: 'cadastralDesignation', kind: 'text' },
+      { field: 'parcelnumber', kind: 'text' },
+      { field: 'cadastralArea', kind: 'integer', unit: 'm2' },
+      { field: 'publicLawRestriction', kind: 'text' },
+    ],
+  },
+  {
+    group: 'address',
+    fields: [
+      { field: 'addressStreet', kind: 'text' },
+      { field: 'addressHousenumber', kind: 'text' },
+      { field: 'addressHousenumberAddition', kind: 'text' },
+      { field: 'addressZipcode', kind: 'text' },
+      { field: 'addressCity', kind: 'text' },
+      { field: 'addressCountry', kind: 'text' },
+    ],
+  },
+  {
+    group: 'usage',
+    fields: [
+      { field: 'buildingUsage', kind: 'text' },
+      { field: 'grossSurfaceArea', kind: 'decimal', unit: 'm2' },
+      { field: 'energyLabel', kind: 'text' },
+      { field: 'energyPerformanceCoefficient', kind: 'decimal' },
+      { field: 'energyIndex', kind: 'decimal' },
+    ],
+  },
+  {
+    group: 'lifespans',
+    fields: [
+      { field: 'expectedLifespan', kind: 'integer', unit: 'years' },
+      { field: 'expectedLifespanStructure', kind: 'integer', unit: 'years' },
+      { field: 'expectedLifespanSkin', kind: 'integer', unit: 'years' },
+      { field: 'expectedLifespanServices', kind: 'integer', unit: 'years' },
+      { field: 'expectedLifespanSpacePlan', kind: 'integer', unit: 'years' },
+      { field: 'expectedLifespanStuff', kind: 'integer', unit: 'years' },
+    ],
+  },
+  {
+    group: 'labels',
+    fields: [
+      { field: 'breeamLabel', kind: 'integer' },
+      { field: 'leedLabel', kind: 'text' },
+      { field: 'gprLabel', kind: 'decimal' },
+      { field: 'mpgLabel', kind: 'decimal' },
+      { field: 'wellScoreBuilding', kind: 'integer' },
+      { field: 'wellScoreInterior', kind: 'integer' },
+      { field: 'wellScoreCoreAndShell', kind: 'integer' },
+    ],
+  },
+];
+
+/**
+ * What the form holds: text as typed ('' for none), numbers as numbers or null, dates as the picker's timestamp of the
+ * chosen day (local midnight) or null, and the portfolio's id.
+ */
+export type BuildingForm = Record<BuildingTextField, string> &
+  Record<BuildingNumberField, number | null> &
+  Record<BuildingDateField, number | null> & { portfolioId: string };
+
+/** Why the form refuses a value. */
+export type BuildingFieldError = 'required' | 'not-whole' | 'out-of-range' | 'negative' | 'not-finite' | 'before-completion';
+
+/** The picker's value of an API date: the local midnight of the day the date names in UTC; null when absent or unreadable. */
+export function dateFieldOf(value: string | null | undefined): number | null {
+  const date = dateOf(value);
+  return date === undefined ? null : new Date(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()).getTime();
+}
+
+/** The API date of a picked day: its midnight in UTC, so the day reads the same in every time zone. */
+export function isoOfDateField(value: number | null): string | null {
+  if (value === null) return null;
+  const local = new Date(value);
+  return new Date(Date.UTC(local.getFullYear(), local.getMonth(), local.getDate())).toISOString();
+}
+
+/** The form of a new building in a portfolio: nothing filled in. */
+export function emptyBuildingForm(portfolioId: string): BuildingForm {
+  const form = { portfolioId } as BuildingForm;
+  for (const field of BUILDING_TEXT_FIELDS) form[field] = '';
+  for (const field of [...BUILDING_INTEGER_FIELDS, ...BUILDING_DECIMAL_FIELDS, ...BUILDING_DATE_FIELDS]) form[field] = null;
+  return form;
+}
+
+// Servers other than ours may leave fields out altogether; absent reads like null.
+function numberOrNull(value: number | null | undefined): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** The form of a building as the cache holds it. */
+export function buildingFormOf(row: BuildingRow): BuildingForm {
+  const form = emptyBuildingForm(row.portfolioId);
+  for (const field of BUILDING_TEXT_FIELDS) form[field] = row[field] ?? '';
+  for (const field of [...BUILDING_INTEGER_FIELDS, ...BUILDING_DECIMAL_FIELDS]) form[field] = numberOrNull(row[field]);
+  for (const field of BUILDING_DATE_FIELDS) form[field] = dateFieldOf(row[field]);
+  return form;
+}
+
+function numberError(field: BuildingNumberField, value: number, integer: boolean): BuildingFieldError | undefined {
+  if (!Number.isFinite(value)) return 'not-finite';
+  if (integer && !Number.isInteger(value)) return 'not-whole';
+  if (integer && (value < INT32_MIN || value > INT32_MAX)) return 'out-of-range';
+  if (NON_NEGATIVE.has(field) && value < 0) return 'negative';
+  return undefined;
+}
+
+/**
+ * The values the form refuses, by field: a name that is blank (the API requires one that is not), int32 fields that
+ * are not whole or beyond int32, numbers that are not finite, areas and lifespans below zero, and a renovation before
+ * the completion.
+ */
+export function buildingFormErrors(form: BuildingForm): Partial<Record<BuildingFormField, BuildingFieldError>> {
+  const errors: Partial<Record<BuildingFormField, BuildingFieldError>> = {};
+  if (form.name.trim() === '') errors.name = 'required';
+  if (form.portfolioId === '') errors.portfolioId = 'required';
+  for (const field of BUILDING_INTEGER_FIELDS) {
+    const value = form[field];
+    const error = value === null ? undefined : numberError(field, value, true);
+    if (error !== undefined) errors[field] = error;
+  }
+  for (const field of BUILDING_DECIMAL_FIELDS) {
+    const value = form[field];
+    const error = value === null ? undefined : numberError(field, value, false);
+    if (error !== undefined) errors[field] = error;
+  }
+  if (form.completionDate !== null && form.lastRenovationDate !== null && form.lastRenovationDate < form.completionDate) {
+    errors.lastRenovationDate = 'before-completion';
+  }
+  return errors;
+}
+
+/** The changes from `before` to `after`: the fields that differ, text trimmed, an emptied field as null. */
+export function buildingChangesOf(before: BuildingForm, after: BuildingForm): BuildingChanges {
+  const changes: BuildingChanges = {};
+  for (const field of BUILDING_TEXT_FIELDS) {
+    const value = after[field].trim();
+    if (value === before[field].trim()) continue;
+    // The name is required: the form refuses a blank one before it gets here.
+    if (field === 'name') changes.name = value;
+    else changes[field] = value === '' ? null : value;
+  }
+  for (const field of [...BUILDING_INTEGER_FIELDS, ...BUILDING_DECIMAL_FIELDS]) {
+    if (after[field] !== before[field]) changes[field] = after[field];
+  }
+  for (const field of BUILDING_DATE_FIELDS) {
+    if (after[field] !== before[field]) changes[field] = isoOfDateField(after[field]);
+  }
+  if (after.portfolioId !== before.portfolioId) changes.portfolioId = after.portfolioId;
+  return changes;
+}
+
+/** A new building from a filled-in form: its portfolio, and every field the user filled in. */
+export function newBuildingOf(form: BuildingForm): { portfolioId: string; building: NewBuilding } {
+  // Both forms name the same portfolio, so the changes hold the building's own fields only.
+  const filled = buildingChangesOf(emptyBuildingForm(form.portfolioId), form);
+  return { portfolioId: form.portfolioId, building: { ...filled, name: form.name.trim() } };
+}

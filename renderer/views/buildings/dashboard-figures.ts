@@ -1,0 +1,177 @@
+/**
+ * The building dashboard's figures as the charts draw them: the circularity gauge, bars of the financial figures per
+ * material family and per building level, and bars of the validation fractions. Pure functions of the cached figures,
+ * a palette and formatters in the user's language, so they are tested without a DOM.
+ */
+import type { EChartsCoreOption } from 'echarts/core';
+import { BuildingLevel, type BuildingLevelName } from '../../../shared/api/enums';
+import type { BuildingCircularInformation, BuildingFinancialInformation, BuildingValidation } from '../../../shared/api/schemas';
+import type { ChartPalette } from '../../components/charts';
+
+/** One bar: what it is (`key`), its words, its value. */
+export interface Bar {
+  key: string;
+  label: string;
+  value: number;
+}
+
+/** Formats a number of a chart in the user's language. */
+export type NumberText = (value: number) => string;
+
+// Servers other than ours may answer a figure as absent or as something that is not a number.
+function figure(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** The circularity figures a user reads: the final CI, the CI before corrections, the three phases, both corrections. */
+export interface CircularityView {
+  final: number | null;
+  building: number | null;
+  phases: { construction: number | null; usage: number | null; endOfLife: number | null };
+  corrections: { unknownMaterials: number | null; unknownBrandLayer: number | null };
+}
+
+/** The circularity figures of the cache, each null when the server has none (nothing counted yet). */
+export function circularityView(circular: BuildingCircularInformation): CircularityView {
+  return {
+    final: figure(circular.madasterCiScore),
+    building: figure(circular.ciScoreBuilding),
+    phases: {
+      construction: figure(circular.circularityConstructionPhase),
+      usage: figure(circular.circularityUsagePhase),
+      endOfLife: figure(circular.circularityEndOfLifePhase),
+    },
+    corrections: {
+      unknownMaterials: figure(circular.correctionUnknownMaterials),
+      unknownBrandLayer: figure(circular.correctionUnknownBrandLayer),
+    },
+  };
+}
+
+/** A fraction clamped to 0..1 for a bar's length (the figure itself is shown as it is). */
+export function barFraction(value: number | null): number {
+  if (value === null) return 0;
+  return Math.min(1, Math.max(0, value));
+}
+
+/** The gauge of a CI score (a fraction), 0 to 100 %, its value written in the middle and `label` under it. */
+export function gaugeOption(value: number | null, label: string, palette: ChartPalette, percent: NumberText): EChartsCoreOption {
+  const text = value === null ? '—' : percent(value);
+  return {
+    backgroundColor: 'transparent',
+    series: [
+      {
+        type: 'gauge',
+        min: 0,
+        max: 100,
+        startAngle: 210,
+        endAngle: -30,
+        radius: '92%',
+        progress: { show: value !== null, width: 14, roundCap: true, itemStyle: { color: palette.primary } },
+        axisLine: { roundCap: true, lineStyle: { width: 14, color: [[1, palette.track]] } },
+        axisTick: { show: false },
+        splitLine: { show: false },
+        axisLabel: { show: false },
+        pointer: { show: false },
+        anchor: { show: false },
+        title: { offsetCenter: [0, '34%'], color: palette.mutedText, fontSize: 12 },
+        detail: { offsetCenter: [0, '-4%'], fontSize: 30, fontWeight: 600, color: palette.text, formatter: () => text },
+        data: [{ value: barFraction(value) * 100, name: label }],
+      },
+    ],
+  };
+}
+
+/** Bars of values (money, fractions): horizontal, negative ones in the warning colour, each labelled with its value. */
+export function barOption(bars: readonly Bar[], palette: ChartPalette, format: NumberText, max?: number): EChartsCoreOption {
+  const axisText = { color: palette.mutedText };
+  return {
+    backgroundColor: 'transparent',
+    grid: { left: 8, right: 72, top: 8, bottom: 8 },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (value: unknown) => (typeof value === 'number' ? format(value) : '') },
+    xAxis: {
+      type: 'value',
+      ...(max === undefined ? {} : { min: 0, max }),
+      axisLabel: { ...axisText, formatter: (value: number) => format(value) },
+      splitLine: { lineStyle: { color: palette.gridLine } },
+    },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: bars.map((bar) => bar.label),
+      axisLabel: { color: palette.text },
+      axisLine: { lineStyle: { color: palette.gridLine } },
+      axisTick: { show: false },
+    },
+    series: [
+      {
+        type: 'bar',
+        barMaxWidth: 18,
+        data: bars.map((bar) => ({ value: bar.value, itemStyle: { color: bar.value < 0 ? palette.negative : palette.primary } })),
+        label: { show: true, position: 'right', color: palette.text, formatter: (item: { value: unknown }) => (typeof item.value === 'number' ? format(item.value) : '') },
+      },
+    ],
+  };
+}
+
+/** The material families the platform names (spec §2.4); others show under the server's name. */
+export const KNOWN_FAMILIES = ['stone', 'glass', 'wood', 'plastic', 'organic', 'metal'] as const;
+/** A material family the app has words for. */
+export type KnownFamily = (typeof KNOWN_FAMILIES)[number];
+
+/** The current value per material family, highest first; `labelOf` gives a family's words. */
+export function familyBars(financial: BuildingFinancialInformation, labelOf: (family: string) => string): Bar[] {
+  return Object.entries(financial.currentValuePerMaterialFamily ?? {})
+    .flatMap(([family, value]) => {
+      const amount = figure(value);
+      return amount === null ? [] : [{ key: family, label: labelOf(family), value: amount }];
+    })
+    .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
+}
+
+const LEVEL_BY_ID = new Map<string, BuildingLevelName>(
+  (Object.keys(BuildingLevel) as BuildingLevelName[]).map((name) => [BuildingLevel[name].id, name]),
+);
+const LEVEL_ORDER = Object.keys(BuildingLevel) as BuildingLevelName[];
+
+/** The net value per building level, in the platform's order of the levels; `labelOf` gives a level's words. */
+export function levelBars(
+  financial: BuildingFinancialInformation,
+  labelOf: (level: BuildingLevelName | null, serverLabel: string) => string,
+): Bar[] {
+  const rank = (id: string): number => {
+    const level = LEVEL_BY_ID.get(id);
+    return level === undefined ? LEVEL_ORDER.length : LEVEL_ORDER.indexOf(level);
+  };
+  return (financial.ncwValuePerBuildingLevel ?? [])
+    .flatMap((level) => {
+      const value = figure(level.value);
+      return value === null ? [] : [{ key: level.id, label: labelOf(LEVEL_BY_ID.get(level.id) ?? null, level.label), value }];
+    })
+    .sort((a, b) => rank(a.key) - rank(b.key));
+}
+
+/** The validation fractions, in the order the platform's quality check lists them. */
+export const VALIDATION_FIELDS = [
+  'percentageElementsMappedByNumber',
+  'percentageElementsMappedByVolume',
+  'percentageMaterialSpecifiedByNumber',
+  'percentageMaterialSpecifiedByVolume',
+  'percentageClassificationAssignedByNumber',
+  'percentageClassificationAssignedByVolume',
+  'percentageElementsWithKnownMassByNumber',
+  'percentageBaseQuantitiesAssignedByNumber',
+  'percentageVolumeBaseQuantityAssignedByNumber',
+  'percentageAreaBaseQuantityAssignedByNumber',
+  'percentageLengthBaseQuantityAssignedByNumber',
+] as const satisfies readonly (keyof BuildingValidation)[];
+/** A validation fraction. */
+export type ValidationField = (typeof VALIDATION_FIELDS)[number];
+
+/** The validation fractions as bars; a figure the server left out is left out. */
+export function validationBars(validation: BuildingValidation, labelOf: (field: ValidationField) => string): Bar[] {
+  return VALIDATION_FIELDS.flatMap((field) => {
+    const value = figure(validation[field]);
+    return value === null ? [] : [{ key: field, label: labelOf(field), value }];
+  });
+}

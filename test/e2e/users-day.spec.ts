@@ -1,0 +1,109 @@
+/**
+ * A user's day, through the screens of the app in browser mode against a separately started server: open a building
+ * and read its dashboard, filter the elements grid, change the floor of 50 elements at once with the server stopped,
+ * see the changes on the server once it runs again, and request a PDF passport.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startBrowserHost, startRemoteServer, type RemoteServer } from './processes';
+
+const FIXTURE = path.resolve(import.meta.dirname, '../../../shared/fixtures/ifc/example.ifc');
+
+interface Element {
+  id: string;
+  floor: string | null;
+}
+
+async function api<T>(server: RemoteServer, method: string, route: string, body?: unknown): Promise<T> {
+  const binary = body instanceof Uint8Array;
+  const response = await fetch(`${server.url}/api/v2.3${route}`, {
+    method,
+    headers: {
+      'x-api-key': server.key,
+      ...(body === undefined ? {} : { 'content-type': binary ? 'application/octet-stream' : 'application/json' }),
+    },
+    body: body === undefined ? undefined : binary ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+test.use({ viewport: { width: 1400, height: 900 } });
+
+test('a day with the app: dashboard, grid filter, an offline bulk edit of 50 elements pushed later, a passport', async ({ page }) => {
+  test.setTimeout(300_000);
+  const key = randomBytes(24).toString('base64url');
+  const work = await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-day-'));
+  const dataDir = path.join(work, 'server');
+  let server = await startRemoteServer({ key, dataDir, demo: false });
+  const port = Number(new URL(server.url).port);
+  const portfolio = await api<{ id: string }>(server, 'POST', '/portfolios', { name: 'Campus' });
+  const building = await api<{ id: string }>(server, 'POST', '/buildings', { portfolioId: portfolio.id, name: 'Office on the square' });
+  const file = await api<{ id: string }>(server, 'POST', `/buildings/${building.id}/files`, { type: 0 });
+  await api(server, 'POST', `/buildings/${building.id}/files/${file.id}/upload/office.ifc`, new Uint8Array(await readFile(FIXTURE)));
+  await expect
+    .poll(async () => (await api<{ status: number }>(server, 'GET', `/buildings/${building.id}/files/${file.id}/status`)).status, { timeout: 90_000 })
+    .toBe(3);
+  const keyFile = path.join(work, 'team.key');
+  await writeFile(keyFile, `${key}\n`, { mode: 0o600 });
+  const host = await startBrowserHost(['--connect', server.url, '--key-file', keyFile]);
+  try {
+    await page.goto(host.url);
+    await expect(page.locator('#app')).toHaveAttribute('data-app-ready', 'true');
+
+    // The dashboard.
+    await page.getByTestId('building-link').filter({ hasText: 'Office on the square' }).click();
+    await expect(page.getByTestId('ci-gauge')).toBeVisible({ timeout: 60_000 });
+
+    // The grid, filtered.
+    await page.locator(`[data-testid="file-row"][data-file-id="${file.id}"]`).click();
+    await expect(page.getByTestId('element-view-count')).toHaveText(/^115 of 115 elements$/, { timeout: 60_000 });
+    await page.getByTestId('element-quick-filter').fill('Basic Wall');
+    await expect(page.getByTestId('element-view-count')).not.toHaveText('115 of 115 elements');
+    await expect(page.getByTestId('element-view-count')).toHaveText(/^\d+ of 115 elements$/);
+    await page.getByTestId('element-quick-filter').fill('');
+    await expect(page.getByTestId('element-view-count')).toHaveText('115 of 115 elements');
+
+    // 50 elements changed at once, offline.
+    await server.stop();
+    const grid = page.getByTestId('elements-grid');
+    await grid.locator('[data-index="0"] [data-testid="element-select"]').click();
+    await grid.evaluate((element) => {
+      element.scrollTop = 40 * 32;
+    });
+    await grid.locator('[data-index="49"] [data-testid="element-select"]').click({ modifiers: ['Shift'] });
+    await expect(page.getByTestId('element-selected-count')).toHaveText('50 selected');
+    await page.getByTestId('element-bulk-edit').click();
+    await page.getByTestId('bulk-field-floor').fill('Level 9');
+    await page.getByTestId('bulk-apply').click();
+    await expect(page.getByTestId('bulk-edit-form')).toBeHidden();
+    await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', /offline|error/, { timeout: 30_000 });
+
+    // Online again: the 50 changes arrive.
+    server = await startRemoteServer({ key, dataDir, port });
+    await page.getByTestId('sync-now').click();
+    await expect
+      .poll(
+        async () =>
+          (await api<Element[]>(server, 'GET', `/buildings/${building.id}/files/${file.id}/elements?$orderby=id`)).filter((element) => element.floor === 'Level 9').length,
+        { timeout: 120_000 },
+      )
+      .toBe(50);
+
+    // A passport.
+    await page.getByTestId('back-to-building').click();
+    await page.getByTestId('building-passport').click();
+    await page.getByTestId('passport-pdf').click();
+    await expect
+      .poll(async () => (await api<{ type: number }[]>(server, 'GET', `/buildings/${building.id}/files`)).some((each) => each.type === 1000), { timeout: 60_000 })
+      .toBe(true);
+  } finally {
+    await host.stop();
+    await server.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+});

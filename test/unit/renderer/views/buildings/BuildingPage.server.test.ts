@@ -1,0 +1,224 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { NDialogProvider, NMessageProvider } from 'naive-ui';
+import { createPinia, type Pinia } from 'pinia';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defineComponent, h } from 'vue';
+import { BuildingFileStatuses } from '../../../../../shared/api/enums';
+import type { BuildingResponse, UserRightResponse } from '../../../../../shared/api/schemas';
+import { BRIDGE_KEY } from '../../../../../renderer/bridge';
+import { createAppI18n } from '../../../../../renderer/i18n';
+import { createAppRouter } from '../../../../../renderer/router';
+import { BUILDING_TIMING_KEY, type BuildingTiming } from '../../../../../renderer/stores/buildings';
+import { useSyncStore } from '../../../../../renderer/stores/sync';
+import BuildingPage from '../../../../../renderer/views/buildings/BuildingPage.vue';
+import { testBridge, type TestBridge } from '../../harness';
+import { problem, remoteConnection, startApiServer } from '../../api-server';
+
+const Page = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(BuildingPage))));
+
+const fastTiming: BuildingTiming = {
+  sleep: (ms, signal) =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, 5);
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    }),
+  statusPollMs: 5,
+  recalculationPollMs: 5,
+  recalculationPolls: 3,
+};
+
+let run = 0;
+let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
+
+afterEach(() => {
+  if (mounted !== undefined) {
+    mounted.wrapper.unmount();
+    useSyncStore(mounted.pinia).$dispose();
+  }
+  mounted = undefined;
+  document.body.innerHTML = '';
+});
+
+function eventually<T>(check: () => T | Promise<T>): Promise<T> {
+  return vi.waitFor(check, { timeout: 10_000, interval: 20 });
+}
+
+/** The page of a building on a real server, once the first sync has brought the building and its figures. */
+async function serverPage() {
+  run += 1;
+  const server = await startApiServer();
+  const { id: portfolioId } = await server.createPortfolio('Woningcorporatie');
+  const created = await server.createBuilding(portfolioId, 'Tower A', { grossSurfaceArea: 1000 });
+  const connection = remoteConnection(`building-server-${run}`);
+  const bridge = testBridge({
+    'connections:list': async () => ({ connections: [connection], activeId: connection.id }),
+    'api:request': (request) => server.handle(request),
+  });
+  const router = createAppRouter();
+  await router.push(`/buildings/${created.id}`);
+  const pinia = createPinia();
+  const wrapper = mount(Page, {
+    global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle, [BUILDING_TIMING_KEY]: fastTiming } },
+    attachTo: document.body,
+  });
+  mounted = { wrapper, pinia };
+  const sync = useSyncStore(pinia);
+  await eventually(() => expect(sync.lastCycle?.outcome).toEqual({ kind: 'ok' }));
+  await eventually(() => expect(byTestId('ci-card')).not.toBeNull());
+  return { server, bridge, sync, building: created };
+}
+
+function byTestId(testId: string): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+}
+
+function all(testId: string): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>(`[data-testid="${testId}"]`)];
+}
+
+function text(testId: string): string {
+  return byTestId(testId)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+}
+
+function click(testId: string): void {
+  const found = byTestId(testId);
+  if (found === null) throw new Error(`No ${testId}.`);
+  found.click();
+}
+
+async function type(testId: string, value: string): Promise<void> {
+  const field = byTestId(testId) as HTMLInputElement | null;
+  if (field === null) throw new Error(`No ${testId}.`);
+  field.value = value;
+  field.dispatchEvent(new Event('input'));
+  field.dispatchEvent(new Event('blur'));
+  await flushPromises();
+}
+
+/** Opens a select and picks the option with this text. */
+async function choose(select: HTMLElement | null | undefined, option: string): Promise<void> {
+  select?.querySelector<HTMLElement>('.n-base-selection')?.click();
+  const item = await eventually(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.n-base-select-option')].find((each) => each.textContent?.trim() === option);
+    expect(found).toBeDefined();
+    return found!;
+  });
+  item.click();
+  await flushPromises();
+}
+
+function requests(bridge: TestBridge, operationId: string) {
+  return bridge.requestsOf('api:request').filter((request) => request.operationId === operationId);
+}
+
+function messages(): string {
+  return document.querySelector('.n-message-container')?.textContent ?? '';
+}
+
+describe('the building dashboard on a server', { timeout: 30_000 }, () => {
+  it('recalculates: asks the server, follows the building until it is done, and fetches its new figures', async () => {
+    const { server, bridge, building } = await serverPage();
+    const clean = (await server.request<BuildingResponse>('GET', `/buildings/${building.id}`)).json;
+    server.overrides.set('getBuilding', () => ({ kind: 'ok', status: 200, value: { ...clean, isDirty: false }, location: null }));
+    const before = server.calls.length;
+    click('building-recalculate');
+    await eventually(() => expect(byTestId('building-recalculated')).not.toBeNull());
+    expect(messages()).toContain('Recalculation requested.');
+    const after = server.calls.slice(before);
+    expect(after.slice(0, 2)).toEqual(['processBuilding', 'getBuilding']);
+    expect(after).toEqual(expect.arrayContaining(['getBuildingCircular', 'getBuildingFinancial', 'getBuildingValidation']));
+    expect(requests(bridge, 'processBuilding')[0]?.params).toEqual({ id: building.id });
+  });
+
+  it('says when a recalculation outlasts the following, and that the next sync brings the figures', async () => {
+    const { server } = await serverPage();
+    // Without the worker the server never finishes: the building stays dirty.
+    click('building-recalculate');
+    await eventually(() => expect(byTestId('building-recalculate-unfinished')).not.toBeNull());
+    expect(server.calls.filter((call) => call === 'getBuilding')).toHaveLength(3);
+    expect(text('building-recalculate-unfinished')).toContain('The next sync brings the new figures.');
+  });
+
+  it('requests a passport in the chosen language, which then shows among the files while it is made', async () => {
+    const { bridge } = await serverPage();
+    click('building-passport');
+    await eventually(() => expect(byTestId('passport-language')).not.toBeNull());
+    await choose(byTestId('passport-language'), 'Deutsch');
+    click('passport-pdf');
+    await eventually(() => expect(messages()).toContain('Passport requested: it appears among the files when ready.'));
+    expect(requests(bridge, 'exportBuildingPassport')[0]?.headers).toEqual({ 'accept-language': 'de' });
+    const passport = await eventually(() => {
+      const row = all('file-row')[0];
+      expect(row).toBeDefined();
+      return row!;
+    });
+    expect(passport.textContent).toContain('PDF passport');
+    expect(passport.querySelector<HTMLElement>('[data-testid="file-row-status"]')?.dataset['status']).toBe(String(BuildingFileStatuses.Creating));
+    expect(passport.dataset['busy']).toBe('true');
+    await eventually(() => expect(requests(bridge, 'getBuildingFileStatus').length).toBeGreaterThan(0));
+  });
+
+  it('computes the financial figures with other rates, online, refusing impossible ones, and goes back to the cached ones', async () => {
+    const { bridge } = await serverPage();
+    const compute = (): HTMLButtonElement => byTestId('financial-compute') as HTMLButtonElement;
+    expect(compute().disabled).toBe(true);
+    await type('financial-rate-inflation', '-150');
+    expect(byTestId('financial-card')?.textContent).toContain('Must be above -100 % and at most 100 %.');
+    expect(compute().disabled).toBe(true);
+    await type('financial-rate-inflation', '5');
+    await type('financial-rate-discountRate', '1.5');
+    expect(compute().disabled).toBe(false);
+    compute().click();
+    await eventually(() => expect(byTestId('financial-source')?.dataset['source']).toBe('computed'));
+    const asked = requests(bridge, 'getBuildingFinancial').at(-1);
+    expect(asked?.query).toEqual({ inflation: 0.05, discountRate: 0.015 });
+    expect(text('financial-current')).toBe('€0');
+    click('financial-reset');
+    await eventually(() => expect(byTestId('financial-source')?.dataset['source']).toBe('cache'));
+  });
+
+  it('lists the users and tokens, adds a token whose key shows once, changes its level and removes it', async () => {
+    const { server, building } = await serverPage();
+    click('building-tab-access');
+    await eventually(() => expect(byTestId('token-form')).not.toBeNull());
+    await eventually(() => expect(byTestId('access-loading')).toBeNull());
+    const usersOnServer = async () => (await server.request<UserRightResponse[]>('GET', `/buildings/${building.id}/users`)).json;
+    expect(all('access-row')).toHaveLength((await usersOnServer()).length);
+
+    click('token-create');
+    await eventually(() => expect(byTestId('token-form')?.textContent).toContain('Required.'));
+    await type('token-name', 'CI robot');
+    click('token-create');
+    await eventually(() => expect(text('token-key').length).toBeGreaterThan(30));
+    expect(text('token-created')).toContain('Token CI robot created');
+    const token = (await usersOnServer()).find((user) => user.name === 'CI robot');
+    expect(token?.level).toBe(50);
+    const row = (): HTMLElement | undefined => all('access-row').find((each) => each.dataset['userId'] === token?.userId);
+    await eventually(() => expect(row()?.dataset['level']).toBe('50'));
+
+    await choose(row()?.querySelector<HTMLElement>('[data-testid="access-level"]'), 'Write');
+    await eventually(() => expect(row()?.dataset['level']).toBe('70'));
+    expect((await usersOnServer()).find((user) => user.userId === token?.userId)?.level).toBe(70);
+
+    row()?.querySelector<HTMLElement>('[data-testid="access-remove"]')?.click();
+    await eventually(() => expect(byTestId('access-remove-confirm')).not.toBeNull());
+    click('access-remove-confirm');
+    await eventually(() => expect(row()).toBeUndefined());
+    expect((await usersOnServer()).some((user) => user.userId === token?.userId)).toBe(false);
+    expect(server.calls).toContain('deleteBuildingToken');
+  });
+
+  it('says when the key of the connection may not manage the building’s users', async () => {
+    const { server } = await serverPage();
+    server.overrides.set('listBuildingUsers', () => problem(403, 'Forbidden', 'Managing users needs the Administrator level.'));
+    click('building-tab-access');
+    await eventually(() => expect(byTestId('access-refusal')).not.toBeNull());
+    expect(text('access-refusal')).toContain('The key of this connection may not do this (403).');
+    expect(text('access-refusal')).toContain('Managing users needs the Administrator level.');
+  });
+});

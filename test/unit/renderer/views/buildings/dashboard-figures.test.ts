@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { BuildingLevel } from '../../../../../shared/api/enums';
+import type { BuildingFinancialInformation, BuildingValidation } from '../../../../../shared/api/schemas';
+import { chartPalette } from '../../../../../renderer/components/charts';
+import {
+  barFraction,
+  barOption,
+  circularityView,
+  familyBars,
+  gaugeOption,
+  levelBars,
+  validationBars,
+  VALIDATION_FIELDS,
+} from '../../../../../renderer/views/buildings/dashboard-figures';
+
+const percent = (value: number): string => `${Math.round(value * 100)} %`;
+const light = chartPalette('light');
+
+const financial: BuildingFinancialInformation = {
+  currentValue: 1000,
+  currentValuePerMaterialFamily: { wood: 120, metal: 800, stone: -20, unobtainium: 100 },
+  ncwValue: 700,
+  ncwValuePerBuildingLevel: [
+    { id: BuildingLevel.Unknown.id, label: 'Unknown', value: 5 },
+    { id: BuildingLevel.Skin.id, label: 'Skin', value: 300 },
+    { id: '99999999-9999-4999-8999-999999999999', label: 'Basement', value: 1 },
+    { id: BuildingLevel.Site.id, label: 'Site', value: 0 },
+    { id: BuildingLevel.Structure.id, label: 'Structure', value: 395 },
+  ],
+};
+
+describe('the circularity figures', () => {
+  it('keep absent and non-numeric figures as none', () => {
+    const view = circularityView({
+      circularityConstructionPhase: 0.62,
+      circularityUsagePhase: 1.2,
+      circularityEndOfLifePhase: null,
+      ciScoreBuilding: 0.49,
+      correctionUnknownMaterials: 0.96,
+      correctionUnknownBrandLayer: 'n/a' as unknown as number,
+      madasterCiScore: 0.47,
+    });
+    expect(view).toEqual({
+      final: 0.47,
+      building: 0.49,
+      phases: { construction: 0.62, usage: 1.2, endOfLife: null },
+      corrections: { unknownMaterials: 0.96, unknownBrandLayer: null },
+    });
+  });
+
+  it('draw the final score on a gauge of 0 to 100, its value written in the middle', () => {
+    const option = gaugeOption(0.47, 'CI', light, percent) as { series: Array<{ data: Array<{ value: number; name: string }>; detail: { formatter: () => string }; progress: { show: boolean } }> };
+    const [gauge] = option.series;
+    expect(gauge?.data).toEqual([{ value: 47, name: 'CI' }]);
+    expect(gauge?.detail.formatter()).toBe('47 %');
+    const empty = gaugeOption(null, 'CI', light, percent) as typeof option;
+    expect(empty.series[0]?.detail.formatter()).toBe('—');
+    expect(empty.series[0]?.progress.show).toBe(false);
+  });
+
+  it('clamp bar lengths to 0..1', () => {
+    expect([barFraction(null), barFraction(-0.2), barFraction(0.4), barFraction(1.7)]).toEqual([0, 0, 0.4, 1]);
+  });
+});
+
+describe('the financial bars', () => {
+  it('list the material families highest first, in their words', () => {
+    const bars = familyBars(financial, (family) => family.toUpperCase());
+    expect(bars.map((bar) => [bar.label, bar.value])).toEqual([
+      ['METAL', 800],
+      ['WOOD', 120],
+      ['UNOBTAINIUM', 100],
+      ['STONE', -20],
+    ]);
+  });
+
+  it('list the building levels in the platform’s order, a level the spec does not know last under its own label', () => {
+    const bars = levelBars(financial, (level, label) => (level === null ? `?${label}` : level));
+    expect(bars.map((bar) => bar.label)).toEqual(['Site', 'Structure', 'Skin', 'Unknown', '?Basement']);
+  });
+
+  it('colour negative values apart and write every value on its bar', () => {
+    const option = barOption(familyBars(financial, (family) => family), light, (value) => `€${value}`) as {
+      series: Array<{ data: Array<{ value: number; itemStyle: { color: string } }>; label: { formatter: (item: { value: unknown }) => string } }>;
+      yAxis: { data: string[] };
+    };
+    expect(option.yAxis.data).toEqual(['metal', 'wood', 'unobtainium', 'stone']);
+    const colours = option.series[0]?.data.map((item) => item.itemStyle.color);
+    expect(colours).toEqual([light.primary, light.primary, light.primary, light.negative]);
+    expect(option.series[0]?.label.formatter({ value: -20 })).toBe('€-20');
+  });
+
+  it('follow the theme', () => {
+    expect(chartPalette('dark').text).not.toBe(chartPalette('light').text);
+  });
+});
+
+describe('the validation bars', () => {
+  it('show every validation figure once, in the quality check’s order, leaving out what the server left out', () => {
+    const validation = Object.fromEntries(VALIDATION_FIELDS.map((field, index) => [field, index / 10])) as BuildingValidation;
+    expect(new Set(VALIDATION_FIELDS).size).toBe(11);
+    const bars = validationBars({ ...validation, percentageLengthBaseQuantityAssignedByNumber: undefined as unknown as number }, (field) => field);
+    expect(bars.map((bar) => bar.key)).toEqual(VALIDATION_FIELDS.slice(0, 10));
+    expect(bars[0]).toEqual({ key: 'percentageElementsMappedByNumber', label: 'percentageElementsMappedByNumber', value: 0 });
+  });
+});

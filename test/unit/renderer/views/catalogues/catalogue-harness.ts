@@ -158,13 +158,13 @@ export async function type(input: HTMLInputElement | HTMLTextAreaElement, value:
   await flushPromises();
 }
 
-/** Types into the input with a test id. */
-export function typeInto(testId: string, value: string): Promise<void> {
-  return type(byTestId<HTMLInputElement>(testId), value);
+/** Types into the input with a test id, once the page shows it. */
+export async function typeInto(testId: string, value: string): Promise<void> {
+  await type(await settle(() => byTestId<HTMLInputElement>(testId)), value);
 }
 
-/** Clicks the element with a test id. */
+/** Clicks the element with a test id, once the page shows it. */
 export async function click(testId: string): Promise<void> {
-  byTestId(testId).click();
+  (await settle(() => byTestId(testId))).click();
   await flushPromises();
 }

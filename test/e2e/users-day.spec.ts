@@ -1,7 +1,7 @@
 /**
  * A user's day, through the screens of the app in browser mode against a separately started server: open a building
  * and read its dashboard, filter the elements grid, change the floor of 50 elements at once with the server stopped,
- * see the changes on the server once it runs again, and request a PDF passport.
+ * see the changes on the server once it runs again, create a material with a match, and request a PDF passport.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -34,7 +34,7 @@ async function api<T>(server: RemoteServer, method: string, route: string, body?
 
 test.use({ viewport: { width: 1400, height: 900 } });
 
-test('a day with the app: dashboard, grid filter, an offline bulk edit of 50 elements pushed later, a passport', async ({ page }) => {
+test('a day with the app: dashboard, grid filter, an offline bulk edit of 50 elements pushed later, a material with a match, a passport', async ({ page }) => {
   test.setTimeout(300_000);
   const key = randomBytes(24).toString('base64url');
   const work = await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-day-'));
@@ -94,8 +94,27 @@ test('a day with the app: dashboard, grid filter, an offline bulk edit of 50 ele
       )
       .toBe(50);
 
+    // A material of the account's own, with a match.
+    await page.getByTestId('nav-catalogues').click();
+    await page.getByTestId('catalogue-new').click();
+    await page.getByTestId('catalogue-name-en').fill('Reclaimed oak beam');
+    await page.getByTestId('catalogue-tab-matches').click();
+    await page.getByTestId('catalogue-match-add').click();
+    await page.getByTestId('catalogue-match-value').last().fill('oak beam');
+    await page.getByTestId('catalogue-save').click();
+    const account = await api<{ id: string }>(server, 'GET', '/accounts/current');
+    await expect
+      .poll(async () => {
+        const own = await api<{ id: string; name: { en?: string | null } }[]>(server, 'GET', `/materials?databaseId=${account.id}`);
+        const created = own.find((material) => material.name.en === 'Reclaimed oak beam');
+        if (created === undefined) return [];
+        return (await api<{ value: string }[]>(server, 'GET', `/materials/${created.id}/matches`)).map((match) => match.value);
+      }, { timeout: 90_000 })
+      .toEqual(['oak beam']);
+
     // A passport.
-    await page.getByTestId('back-to-building').click();
+    await page.getByTestId('nav-portfolios').click();
+    await page.getByTestId('building-link').filter({ hasText: 'Office on the square' }).click();
     await page.getByTestId('building-passport').click();
     await page.getByTestId('passport-pdf').click();
     await expect

@@ -8,20 +8,9 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startBrowserHost, startRemoteServer, type RemoteServer } from './processes';
+import { startBrowserHost, startRemoteServer, remoteApi } from './processes';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../../shared/fixtures/ifc/ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
-
-async function api<T>(server: RemoteServer, method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/api/v2.3${route}`, {
-    method,
-    headers: { 'x-api-key': server.key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
 
 async function pick(page: Page, selectTestId: string, option: string): Promise<void> {
   await page.getByTestId(selectTestId).click();
@@ -37,8 +26,8 @@ test('a file copied into a drop folder reaches Mapped with its elements, and a r
   const passportFolder = path.join(work, 'passports');
   await mkdir(dropFolder);
   await mkdir(passportFolder);
-  const portfolio = await api<{ id: string }>(server, 'POST', '/portfolios', { name: 'Drop portfolio' });
-  await api(server, 'POST', '/buildings', { portfolioId: portfolio.id, name: 'Library' });
+  const portfolio = await remoteApi<{ id: string }>(server, 'POST', '/portfolios', { name: 'Drop portfolio' });
+  await remoteApi(server, 'POST', '/buildings', { portfolioId: portfolio.id, name: 'Library' });
   const keyFile = path.join(work, 'team.key');
   await writeFile(keyFile, `${key}\n`, { mode: 0o600 });
   const host = await startBrowserHost(['--connect', server.url, '--key-file', keyFile]);

@@ -8,33 +8,18 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startBrowserHost, startRemoteServer, type RemoteServer } from './processes';
+import { remoteApi, startBrowserHost, startRemoteServer, type RemoteServer } from './processes';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../../shared/fixtures/ifc/ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
 
-async function api<T>(server: RemoteServer, method: string, route: string, body?: unknown): Promise<T> {
-  const binary = body instanceof Uint8Array;
-  const response = await fetch(`${server.url}/api/v2.3${route}`, {
-    method,
-    headers: {
-      'x-api-key': server.key,
-      ...(body === undefined ? {} : { 'content-type': binary ? 'application/octet-stream' : 'application/json' }),
-    },
-    body: body === undefined ? undefined : binary ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
-
 /** A building with the fixture imported and mapped; answers the building's and the file's ids. */
 async function mappedBuilding(server: RemoteServer): Promise<{ buildingId: string; fileId: string }> {
-  const portfolio = await api<{ id: string }>(server, 'POST', '/portfolios', { name: 'Site visit' });
-  const building = await api<{ id: string }>(server, 'POST', '/buildings', { portfolioId: portfolio.id, name: 'School on the river' });
-  const file = await api<{ id: string }>(server, 'POST', `/buildings/${building.id}/files`, { type: 0 });
-  await api(server, 'POST', `/buildings/${building.id}/files/${file.id}/upload/school.ifc`, new Uint8Array(await readFile(FIXTURE)));
+  const portfolio = await remoteApi<{ id: string }>(server, 'POST', '/portfolios', { name: 'Site visit' });
+  const building = await remoteApi<{ id: string }>(server, 'POST', '/buildings', { portfolioId: portfolio.id, name: 'School on the river' });
+  const file = await remoteApi<{ id: string }>(server, 'POST', `/buildings/${building.id}/files`, { type: 0 });
+  await remoteApi(server, 'POST', `/buildings/${building.id}/files/${file.id}/upload/school.ifc`, new Uint8Array(await readFile(FIXTURE)));
   await expect
-    .poll(async () => (await api<{ status: number }>(server, 'GET', `/buildings/${building.id}/files/${file.id}/status`)).status, { timeout: 60_000 })
+    .poll(async () => (await remoteApi<{ status: number }>(server, 'GET', `/buildings/${building.id}/files/${file.id}/status`)).status, { timeout: 60_000 })
     .toBe(3);
   return { buildingId: building.id, fileId: file.id };
 }
@@ -46,7 +31,7 @@ test('an element edited with the server stopped reaches the server after a reloa
   let server = await startRemoteServer({ key, dataDir });
   const port = Number(new URL(server.url).port);
   const { buildingId, fileId } = await mappedBuilding(server);
-  const elements = await api<{ id: string; name: string | null }[]>(server, 'GET', `/buildings/${buildingId}/files/${fileId}/elements?$orderby=id`);
+  const elements = await remoteApi<{ id: string; name: string | null }[]>(server, 'GET', `/buildings/${buildingId}/files/${fileId}/elements?$orderby=id`);
   const target = elements[0];
   if (target === undefined) throw new Error('The fixture has no elements.');
   const keyFile = path.join(dataDir, 'team.key');
@@ -79,7 +64,7 @@ test('an element edited with the server stopped reaches the server after a reloa
     await expect
       .poll(
         async () =>
-          (await api<{ id: string; name: string | null }[]>(server, 'GET', `/buildings/${buildingId}/files/${fileId}/elements?$orderby=id`)).find(
+          (await remoteApi<{ id: string; name: string | null }[]>(server, 'GET', `/buildings/${buildingId}/files/${fileId}/elements?$orderby=id`)).find(
             (element) => element.id === target.id,
           )?.name,
         { timeout: 90_000 },

@@ -134,3 +134,19 @@ export async function startRemoteServer(options: RemoteServerOptions = {}): Prom
     },
   };
 }
+
+/** One request to a remote server with its administrator key (JSON, or bytes as an upload); throws unless it is 2xx. */
+export async function remoteApi<T>(server: RemoteServer, method: string, route: string, body?: unknown): Promise<T> {
+  const binary = body instanceof Uint8Array;
+  const response = await fetch(`${server.url}/api/v2.3${route}`, {
+    method,
+    headers: {
+      'x-api-key': server.key,
+      ...(body === undefined ? {} : { 'content-type': binary ? 'application/octet-stream' : 'application/json' }),
+    },
+    body: body === undefined ? undefined : binary ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
-import { startBrowserHost, startRemoteServer, type BrowserHost, type RemoteServer } from './processes';
+import { remoteApi, startBrowserHost, startRemoteServer, type BrowserHost, type RemoteServer } from './processes';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const FIXTURE = path.resolve(import.meta.dirname, '../../../shared/fixtures/ifc/example.ifc');
@@ -22,28 +22,13 @@ interface Setup {
   fileId: string;
 }
 
-async function api<T>(server: RemoteServer, method: string, route: string, body?: unknown): Promise<T> {
-  const binary = body instanceof Uint8Array;
-  const response = await fetch(`${server.url}/api/v2.3${route}`, {
-    method,
-    headers: {
-      'x-api-key': server.key,
-      ...(body === undefined ? {} : { 'content-type': binary ? 'application/octet-stream' : 'application/json' }),
-    },
-    body: body === undefined ? undefined : binary ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
-
 const test = base.extend<{ setup: Setup }>({
   setup: async ({}, use) => {
     const key = randomBytes(24).toString('base64url');
     const work = await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-shots-'));
     const server = await startRemoteServer({ key, dataDir: path.join(work, 'server'), demo: false });
-    const portfolio = await api<{ id: string }>(server, 'POST', '/portfolios', { name: 'Campus Noord' });
-    const building = await api<{ id: string }>(server, 'POST', '/buildings', {
+    const portfolio = await remoteApi<{ id: string }>(server, 'POST', '/portfolios', { name: 'Campus Noord' });
+    const building = await remoteApi<{ id: string }>(server, 'POST', '/buildings', {
       portfolioId: portfolio.id,
       name: 'Office on the square',
       street: 'Stationsplein',
@@ -51,16 +36,16 @@ const test = base.extend<{ setup: Setup }>({
       city: 'Utrecht',
       grossSurfaceArea: 4200,
     });
-    await api(server, 'POST', '/buildings', { portfolioId: portfolio.id, name: 'Library' });
-    const file = await api<{ id: string }>(server, 'POST', `/buildings/${building.id}/files`, { type: 0 });
-    await api(server, 'POST', `/buildings/${building.id}/files/${file.id}/upload/office.ifc`, new Uint8Array(await readFile(FIXTURE)));
+    await remoteApi(server, 'POST', '/buildings', { portfolioId: portfolio.id, name: 'Library' });
+    const file = await remoteApi<{ id: string }>(server, 'POST', `/buildings/${building.id}/files`, { type: 0 });
+    await remoteApi(server, 'POST', `/buildings/${building.id}/files/${file.id}/upload/office.ifc`, new Uint8Array(await readFile(FIXTURE)));
     await expect
-      .poll(async () => (await api<{ status: number }>(server, 'GET', `/buildings/${building.id}/files/${file.id}/status`)).status, { timeout: 90_000 })
+      .poll(async () => (await remoteApi<{ status: number }>(server, 'GET', `/buildings/${building.id}/files/${file.id}/status`)).status, { timeout: 90_000 })
       .toBe(3);
     // Active and calculated, so the dashboard shows the model's figures.
-    await api(server, 'POST', `/buildings/${building.id}/files/${file.id}/active`, true);
-    await api(server, 'POST', `/buildings/${building.id}/process`);
-    await expect.poll(async () => (await api<{ isDirty: boolean }>(server, 'GET', `/buildings/${building.id}`)).isDirty, { timeout: 90_000 }).toBe(false);
+    await remoteApi(server, 'POST', `/buildings/${building.id}/files/${file.id}/active`, true);
+    await remoteApi(server, 'POST', `/buildings/${building.id}/process`);
+    await expect.poll(async () => (await remoteApi<{ isDirty: boolean }>(server, 'GET', `/buildings/${building.id}`)).isDirty, { timeout: 90_000 }).toBe(false);
     const keyFile = path.join(work, 'team.key');
     await writeFile(keyFile, `${key}\n`, { mode: 0o600 });
     const host = await startBrowserHost(['--connect', server.url, '--key-file', keyFile]);

@@ -8,28 +8,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startBrowserHost, startRemoteServer, type RemoteServer } from './processes';
+import { startBrowserHost, startRemoteServer, remoteApi } from './processes';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../../shared/fixtures/ifc/example.ifc');
 
 interface Element {
   id: string;
   floor: string | null;
-}
-
-async function api<T>(server: RemoteServer, method: string, route: string, body?: unknown): Promise<T> {
-  const binary = body instanceof Uint8Array;
-  const response = await fetch(`${server.url}/api/v2.3${route}`, {
-    method,
-    headers: {
-      'x-api-key': server.key,
-      ...(body === undefined ? {} : { 'content-type': binary ? 'application/octet-stream' : 'application/json' }),
-    },
-    body: body === undefined ? undefined : binary ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
-  return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
 test.use({ viewport: { width: 1400, height: 900 } });
@@ -41,12 +26,12 @@ test('a day with the app: dashboard, grid filter, an offline bulk edit of 50 ele
   const dataDir = path.join(work, 'server');
   let server = await startRemoteServer({ key, dataDir, demo: false });
   const port = Number(new URL(server.url).port);
-  const portfolio = await api<{ id: string }>(server, 'POST', '/portfolios', { name: 'Campus' });
-  const building = await api<{ id: string }>(server, 'POST', '/buildings', { portfolioId: portfolio.id, name: 'Office on the square' });
-  const file = await api<{ id: string }>(server, 'POST', `/buildings/${building.id}/files`, { type: 0 });
-  await api(server, 'POST', `/buildings/${building.id}/files/${file.id}/upload/office.ifc`, new Uint8Array(await readFile(FIXTURE)));
+  const portfolio = await remoteApi<{ id: string }>(server, 'POST', '/portfolios', { name: 'Campus' });
+  const building = await remoteApi<{ id: string }>(server, 'POST', '/buildings', { portfolioId: portfolio.id, name: 'Office on the square' });
+  const file = await remoteApi<{ id: string }>(server, 'POST', `/buildings/${building.id}/files`, { type: 0 });
+  await remoteApi(server, 'POST', `/buildings/${building.id}/files/${file.id}/upload/office.ifc`, new Uint8Array(await readFile(FIXTURE)));
   await expect
-    .poll(async () => (await api<{ status: number }>(server, 'GET', `/buildings/${building.id}/files/${file.id}/status`)).status, { timeout: 90_000 })
+    .poll(async () => (await remoteApi<{ status: number }>(server, 'GET', `/buildings/${building.id}/files/${file.id}/status`)).status, { timeout: 90_000 })
     .toBe(3);
   const keyFile = path.join(work, 'team.key');
   await writeFile(keyFile, `${key}\n`, { mode: 0o600 });
@@ -89,7 +74,7 @@ test('a day with the app: dashboard, grid filter, an offline bulk edit of 50 ele
     await expect
       .poll(
         async () =>
-          (await api<Element[]>(server, 'GET', `/buildings/${building.id}/files/${file.id}/elements?$orderby=id`)).filter((element) => element.floor === 'Level 9').length,
+          (await remoteApi<Element[]>(server, 'GET', `/buildings/${building.id}/files/${file.id}/elements?$orderby=id`)).filter((element) => element.floor === 'Level 9').length,
         { timeout: 120_000 },
       )
       .toBe(50);
@@ -102,13 +87,13 @@ test('a day with the app: dashboard, grid filter, an offline bulk edit of 50 ele
     await page.getByTestId('catalogue-match-add').click();
     await page.getByTestId('catalogue-match-value').last().fill('oak beam');
     await page.getByTestId('catalogue-save').click();
-    const account = await api<{ id: string }>(server, 'GET', '/accounts/current');
+    const account = await remoteApi<{ id: string }>(server, 'GET', '/accounts/current');
     await expect
       .poll(async () => {
-        const own = await api<{ id: string; name: { en?: string | null } }[]>(server, 'GET', `/materials?databaseId=${account.id}`);
+        const own = await remoteApi<{ id: string; name: { en?: string | null } }[]>(server, 'GET', `/materials?databaseId=${account.id}`);
         const created = own.find((material) => material.name.en === 'Reclaimed oak beam');
         if (created === undefined) return [];
-        return (await api<{ value: string }[]>(server, 'GET', `/materials/${created.id}/matches`)).map((match) => match.value);
+        return (await remoteApi<{ value: string }[]>(server, 'GET', `/materials/${created.id}/matches`)).map((match) => match.value);
       }, { timeout: 90_000 })
       .toEqual(['oak beam']);
 
@@ -118,7 +103,7 @@ test('a day with the app: dashboard, grid filter, an offline bulk edit of 50 ele
     await page.getByTestId('building-passport').click();
     await page.getByTestId('passport-pdf').click();
     await expect
-      .poll(async () => (await api<{ type: number }[]>(server, 'GET', `/buildings/${building.id}/files`)).some((each) => each.type === 1000), { timeout: 60_000 })
+      .poll(async () => (await remoteApi<{ type: number }[]>(server, 'GET', `/buildings/${building.id}/files`)).some((each) => each.type === 1000), { timeout: 60_000 })
       .toBe(true);
   } finally {
     await host.stop();

@@ -13,7 +13,7 @@ import type { BuildingFileResponse, BuildingFileStatusResponse } from '../../../
 /** The administrator key of the test server. */
 export const KEY = 'drop-folder-test-key-0123456789abcdefghijklmnop';
 
-/** The IFC fixtures (`/work/shared/fixtures/ifc`, see SOURCES.md there). */
+/** The IFC fixtures (`../shared/fixtures/ifc` beside the repository, see SOURCES.md there). */
 export const IFC_FIXTURES = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/ifc');
 /** A tiny model: one composite wall in 7 parts (29,677 bytes). */
 export const SMALL_IFC = path.join(IFC_FIXTURES, 'ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');

@@ -14,7 +14,7 @@ export function startServerProcess(dataDir: string, key: string): Promise<Server
   // Node with tsx as a loader, not the tsx command: the pid is then the server's own, for memory readings.
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'server/cli.ts'), 'serve', '--port', '0', '--data', dataDir, '--bootstrap-key', key, '--quiet'],
+    ['--import', 'tsx', path.join(repoRoot, 'server/cli.ts'), 'serve', '--port', '0', '--data', dataDir, `--bootstrap-key=${key}`, '--quiet'],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   return new Promise((resolve, reject) => {

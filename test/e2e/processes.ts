@@ -116,7 +116,8 @@ export async function startRemoteServer(options: RemoteServerOptions = {}): Prom
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-server-')));
   const args = ['serve', '--port', String(options.port ?? 0), '--data', dataDir, '--quiet'];
   if (options.demo ?? owned) args.push('--demo');
-  if (options.key !== undefined) args.push('--bootstrap-key', options.key);
+  // The joined form: a random key may begin with a dash, which would read as an option.
+  if (options.key !== undefined) args.push(`--bootstrap-key=${options.key}`);
   const keyLine = /^Administrator key for this start: (\S+)/;
   const listeningLine = /listening on (http:\/\/\S+)/;
   // A made-up key is printed after the address: then that line is the one to wait for.

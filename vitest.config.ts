@@ -1,5 +1,16 @@
 import vue from '@vitejs/plugin-vue';
 import { configDefaults, defineConfig } from 'vitest/config';
+// With its extension: Vite's loader of this file warns about extensionless relative imports.
+import { findPostgresBin } from './scripts/postgres-cluster.js';
+
+/**
+ * The server integration suite runs a second time on PostgreSQL, in a throwaway cluster of its own. Without
+ * PostgreSQL it is skipped, with a message, unless CI is set: there it must run (.ci/run installs PostgreSQL).
+ */
+const postgresMissing = findPostgresBin() === undefined && process.env['CI'] === undefined;
+if (postgresMissing) {
+  console.warn('PostgreSQL is not installed (no initdb and pg_ctl; set POSTGRES_BIN): the integration-postgres project is skipped.');
+}
 
 export default defineConfig({
   test: {
@@ -26,6 +37,17 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration-postgres',
+          include: postgresMissing ? ['test/integration/server/postgres-unavailable.check.ts'] : ['test/integration/server/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DATABASE: 'postgres' },
+          globalSetup: postgresMissing ? [] : ['test/integration/server/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

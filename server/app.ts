@@ -99,6 +99,26 @@ function nonFiniteNumberPath(value: unknown, path: string): string | undefined {
   return undefined;
 }
 
+/** The path of the first text (a string or an object key) in `value` that holds U+0000, or undefined. */
+function nulTextPath(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\0') ? path : undefined;
+  if (typeof value !== 'object' || value === null || value instanceof Readable) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path === '' ? key : `${path}.${key}`;
+    if (key.includes('\0')) return itemPath;
+    const found = nulTextPath(item, itemPath);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The 400 for text holding U+0000. */
+function nulTextError(field: string): ApiError {
+  return badRequest(`The request is invalid: ${field} contains the character U+0000, which no text may hold.`, [
+    { path: field, message: 'must not contain U+0000' },
+  ]);
+}
+
 /** Builds the Fastify app (without listening): content types, auth, every route of both versions, one error handler. */
 export async function buildApp(ctx: ServerContext, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -132,9 +152,18 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
   // Everything else passes through as a stream: file content is never buffered; routes check their content types.
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
+  // No text holds U+0000: PostgreSQL cannot store it, and a local workspace must move to a team server as it is.
+  // Paths and queries are checked before authentication, which may already look a path's resource up.
+  app.addHook('onRequest', async (request) => {
+    const field = nulTextPath(request.params, 'params') ?? nulTextPath(request.query, 'query');
+    if (field !== undefined) throw nulTextError(field);
+  });
+
   // Type coercion reads the strings "Infinity" and "-Infinity" as numbers that pass every bound check of ajv and that
   // no JSON answer can carry: they are refused here, after validation, for bodies and query strings alike.
   app.addHook('preHandler', async (request) => {
+    const nulPath = nulTextPath(request.body, '');
+    if (nulPath !== undefined) throw nulTextError(nulPath === '' ? 'body' : nulPath);
     const path = nonFiniteNumberPath(request.body, '') ?? nonFiniteNumberPath(request.query, '');
     if (path !== undefined) {
       const field = path === '' ? 'body' : path;

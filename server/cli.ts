@@ -1,24 +1,52 @@
 import { parseArgs } from 'node:util';
 import { Level } from './auth/principal';
 import { createToken } from './auth/tokens';
-import { openDatabase } from './store/store';
+import { openDatabase, type DatabaseLocation } from './store/store';
+import { isPostgresUrl } from './store/dialect';
+import { migrateWorkspace, type MigrationProgress } from './store/migrate-workspace';
 import { seedSystemData } from './store/seed/system-data';
 import { ensureLocalAccount } from './store/seed/local-account';
 import { prepareServer, startServer } from './server';
 import type { ScopeKind } from './store/tables';
 import { parentChannel } from './parent-channel';
 import { BOOTSTRAP_KEY_ENV } from '../shared/embedded-server';
+import { assertNever } from '../shared/api/enums';
+
+/** Environment variable of the PostgreSQL address (`--database`). */
+const DATABASE_URL_ENV = 'DATABASE_URL';
+/** Environment variable of the blob store address (`--blobs`). */
+const BLOB_STORE_URL_ENV = 'BLOB_STORE_URL';
 
 const usage = `Usage:
-  serve [--port <n>] [--host <addr>] [--data <dir>] [--bootstrap-key <key> (or env CIRCULARITY_BOOTSTRAP_KEY)] [--demo] [--public-url <url>] [--no-worker | --worker-only]
-        starts the API and the job worker (default 127.0.0.1:8080, data in ./.data)
-  token create --scope account|portfolio:<id>|building:<id> --level 50|70|90 [--expires <iso>] [--name <name>] [--data <dir>]
-        prints a new API key for the local account`;
+  serve [--port <n>] [--host <addr>] [--data <dir>] [--database <postgres://…> (or env ${DATABASE_URL_ENV})]
+        [--blobs <s3://bucket?endpoint=…&region=…&forcePathStyle=true | folder> (or env ${BLOB_STORE_URL_ENV})]
+        [--bootstrap-key <key> (or env CIRCULARITY_BOOTSTRAP_KEY)] [--demo] [--public-url <url>] [--api-only | --worker-only]
+        starts the API and the job worker (default 127.0.0.1:8080, SQLite and blobs in ./.data); --api-only answers
+        HTTP without running jobs (also --no-worker), --worker-only runs jobs without answering HTTP
+  token create --scope account|portfolio:<id>|building:<id> --level 50|70|90 [--expires <iso>] [--name <name>]
+        [--data <dir> | --database <postgres://…>]
+        prints a new API key for the local account
+  migrate-to --from <local data dir> --database <postgres://…> [--blobs <s3://…>] [--data <dir>] [--json]
+        copies a local workspace (SQLite and blob folder) into an empty PostgreSQL database and blob store
+        (default blob store: the folder blobs in --data); --json prints progress as one JSON object per line`;
 
 /** Fails the command with a message and the usage. */
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
   process.exit(2);
+}
+
+function nonEmpty(text: string | undefined): string | undefined {
+  return text === undefined || text === '' ? undefined : text;
+}
+
+/** The PostgreSQL address of `--database` or `DATABASE_URL`, checked; undefined for SQLite in the data folder. */
+function databaseUrlOf(given: string | undefined): string | undefined {
+  const url = nonEmpty(given) ?? nonEmpty(process.env[DATABASE_URL_ENV]);
+  if (url !== undefined && !isPostgresUrl(url)) {
+    fail(`--database takes a postgres://user:password@host:port/database address, not '${url}' (SQLite lives in --data).`);
+  }
+  return url;
 }
 
 /** Parses `account`, `portfolio:<id>` or `building:<id>`. */
@@ -39,9 +67,12 @@ async function createTokenCommand(args: string[]): Promise<void> {
       expires: { type: 'string' },
       name: { type: 'string' },
       data: { type: 'string', default: './.data' },
+      database: { type: 'string' },
     },
   });
   if (values.scope === undefined || values.level === undefined) fail('token create needs --scope and --level.');
+  const databaseUrl = databaseUrlOf(values.database);
+  const location: DatabaseLocation = databaseUrl === undefined ? values.data : { url: databaseUrl };
   const level = Number(values.level);
   if (level !== Level.Read && level !== Level.Write && level !== Level.Administrator) fail('--level must be 50, 70 or 90.');
   let expiresAt: string | null = null;
@@ -51,10 +82,12 @@ async function createTokenCommand(args: string[]): Promise<void> {
     expiresAt = new Date(time).toISOString();
   }
   const scope = parseScope(values.scope);
-  const database = await openDatabase(values.data);
+  const database = await openDatabase(location);
   try {
-    await seedSystemData(database.db);
-    const { accountId } = await ensureLocalAccount(database.db);
+    const { accountId } = await database.dialect.exclusively(database.db, 'server-start', async (db) => {
+      await seedSystemData(db);
+      return ensureLocalAccount(db);
+    });
     if (scope.scopeKind === 'portfolio' || scope.scopeKind === 'building') {
       const table = scope.scopeKind === 'portfolio' ? 'portfolios' : 'buildings';
       const found = await database.db
@@ -63,7 +96,7 @@ async function createTokenCommand(args: string[]): Promise<void> {
         .where('id', '=', scope.scopeId ?? '')
         .where('accountId', '=', accountId)
         .executeTakeFirst();
-      if (found === undefined) fail(`No ${scope.scopeKind} '${scope.scopeId}' in this data folder.`);
+      if (found === undefined) fail(`No ${scope.scopeKind} '${scope.scopeId}' in this ${databaseUrl === undefined ? 'data folder' : 'database'}.`);
     }
     const token = await createToken(database.db, {
       accountId,
@@ -78,10 +111,40 @@ async function createTokenCommand(args: string[]): Promise<void> {
   }
 }
 
-/** `serve --worker-only`: runs jobs against the data folder without answering HTTP, until SIGTERM/SIGINT. */
-async function workerOnly(dataDir: string, logger: boolean): Promise<void> {
-  const server = await prepareServer({ dataDir, logger, worker: true });
-  console.log(`Circularity Desk worker running on ${dataDir}`);
+/** What `serve` stores where: the data folder, and the database and blob store when they are elsewhere. */
+interface StoreOptions {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  blobs: string | undefined;
+}
+
+/** Where the store is, in words (never with the database password). */
+function describeStore(store: StoreOptions): string {
+  const database = store.databaseUrl === undefined ? `data in ${store.dataDir}` : `database ${withoutPassword(store.databaseUrl)}`;
+  return store.blobs === undefined ? database : `${database}, blobs in ${store.blobs.split('?')[0] ?? ''}`;
+}
+
+/** An address with its password masked, for messages. */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(an address that is not a URL)';
+  }
+}
+
+/** `serve --worker-only`: runs jobs against the store without answering HTTP, until SIGTERM/SIGINT. */
+async function workerOnly(store: StoreOptions, logger: boolean): Promise<void> {
+  const server = await prepareServer({
+    dataDir: store.dataDir,
+    ...(store.databaseUrl === undefined ? {} : { databaseUrl: store.databaseUrl }),
+    ...(store.blobs === undefined ? {} : { blobs: store.blobs }),
+    logger,
+    worker: true,
+  });
+  console.log(`Circularity Desk worker running (${describeStore(store)})`);
   stopOnSignals(server.close);
 }
 
@@ -105,10 +168,6 @@ function stopOnSignals(close: () => Promise<void>): void {
   parentChannel()?.onShutdown(() => shutdown('Shutdown request'));
 }
 
-function nonEmpty(text: string | undefined): string | undefined {
-  return text === undefined || text === '' ? undefined : text;
-}
-
 /** `serve`: listens until SIGTERM/SIGINT, then finishes in-flight requests and closes the database. */
 async function serveCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -117,16 +176,26 @@ async function serveCommand(args: string[]): Promise<void> {
       port: { type: 'string', default: '8080' },
       host: { type: 'string', default: '127.0.0.1' },
       data: { type: 'string', default: './.data' },
+      database: { type: 'string' },
+      blobs: { type: 'string' },
       'bootstrap-key': { type: 'string' },
       'public-url': { type: 'string' },
       demo: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
       'no-worker': { type: 'boolean', default: false },
+      'api-only': { type: 'boolean', default: false },
       'worker-only': { type: 'boolean', default: false },
     },
   });
+  const apiOnly = values['api-only'] || values['no-worker'];
+  if (apiOnly && values['worker-only']) fail('--api-only and --worker-only exclude each other.');
+  const store: StoreOptions = {
+    dataDir: values.data,
+    databaseUrl: databaseUrlOf(values.database),
+    blobs: nonEmpty(values.blobs) ?? nonEmpty(process.env[BLOB_STORE_URL_ENV]),
+  };
   if (values['worker-only']) {
-    await workerOnly(values.data, !values.quiet);
+    await workerOnly(store, !values.quiet);
     return;
   }
   const port = Number(values.port);
@@ -136,13 +205,15 @@ async function serveCommand(args: string[]): Promise<void> {
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
-      dataDir: values.data,
+      dataDir: store.dataDir,
+      ...(store.databaseUrl === undefined ? {} : { databaseUrl: store.databaseUrl }),
+      ...(store.blobs === undefined ? {} : { blobs: store.blobs }),
       host: values.host,
       port,
       bootstrapKey,
       demo: values.demo,
       logger: !values.quiet,
-      worker: !values['no-worker'],
+      worker: !apiOnly,
       config: { publicBaseUrl: values['public-url'] },
     });
   } catch (error) {
@@ -150,7 +221,10 @@ async function serveCommand(args: string[]): Promise<void> {
     throw error;
   }
   parent?.send({ type: 'listening', url: server.url });
-  console.log(`Circularity Desk API listening on ${server.url} (data in ${values.data}; OpenAPI at ${server.url}/api/v2.3/openapi.json)`);
+  console.log(
+    `Circularity Desk API listening on ${server.url} (${describeStore(store)}${apiOnly ? '; no job worker' : ''}; ` +
+      `OpenAPI at ${server.url}/api/v2.3/openapi.json)`,
+  );
   if (values.demo && bootstrapKey === undefined) {
     // A sample-data start without a chosen key gets a fresh administrator key, so the first request can be made at once.
     const token = await createToken(server.context.db, {
@@ -166,6 +240,57 @@ async function serveCommand(args: string[]): Promise<void> {
   stopOnSignals(server.close);
 }
 
+/** A progress line of `migrate-to` for people. */
+function describeProgress(progress: MigrationProgress): string | undefined {
+  switch (progress.step) {
+    case 'table':
+      return progress.copied === progress.total ? `  ${progress.table}: ${progress.copied} rows` : undefined;
+    case 'blobs':
+      return progress.copied === progress.total ? `  blobs: ${progress.copied} files, ${progress.bytes} bytes` : undefined;
+    case 'committed':
+      return 'Committed.';
+    default:
+      return assertNever(progress);
+  }
+}
+
+/** `migrate-to`: copies a local workspace into a team server's PostgreSQL database and blob store. */
+async function migrateCommand(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      from: { type: 'string' },
+      database: { type: 'string' },
+      blobs: { type: 'string' },
+      data: { type: 'string', default: './.data' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (values.from === undefined) fail('migrate-to needs --from <the local data folder>.');
+  const databaseUrl = databaseUrlOf(values.database);
+  if (databaseUrl === undefined) fail('migrate-to needs --database postgres://… (or DATABASE_URL).');
+  const blobs = nonEmpty(values.blobs) ?? nonEmpty(process.env[BLOB_STORE_URL_ENV]);
+  const json = values.json;
+  if (!json) console.log(`Copying the workspace in ${values.from} to ${describeStore({ dataDir: values.data, databaseUrl, blobs })}…`);
+  const summary = await migrateWorkspace({
+    fromDataDir: values.from,
+    databaseUrl,
+    dataDir: values.data,
+    ...(blobs === undefined ? {} : { blobs }),
+    onProgress: (progress) => {
+      if (json) {
+        console.log(JSON.stringify(progress));
+        return;
+      }
+      const line = describeProgress(progress);
+      if (line !== undefined) console.log(line);
+    },
+  });
+  const rows = summary.tables.reduce((sum, table) => sum + table.rows, 0);
+  if (json) console.log(JSON.stringify({ step: 'done', ...summary }));
+  else console.log(`Done: ${rows} rows in ${summary.tables.length} tables, ${summary.blobs.count} blobs (${summary.blobs.bytes} bytes).`);
+}
+
 const [command, ...rest] = process.argv.slice(2);
 const run = async (): Promise<void> => {
   if (command === 'help' || command === '--help') {
@@ -175,6 +300,8 @@ const run = async (): Promise<void> => {
     await createTokenCommand(rest.slice(1));
   } else if (command === 'serve') {
     await serveCommand(rest);
+  } else if (command === 'migrate-to') {
+    await migrateCommand(rest);
   } else if (command === undefined || command.startsWith('--')) {
     await serveCommand(process.argv.slice(2));
   } else {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, problemTitle, type FieldError, type ProblemStatus } from './errors';
 import { ODataError } from './odata/errors';
+import { unstorableValueMessage } from './store/dialect';
 
 /** The problem-details body (decisions §4); `message` repeats `detail` in the shape the platform's v1.1 used. */
 export interface ProblemBody {
@@ -61,6 +62,11 @@ export function handleError(error: FastifyError | ApiError | Error, request: Fas
     }));
     const detail = `The request is invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`;
     return sendProblem(reply, problemBody(400, detail, instance, errors));
+  }
+  const unstorable = unstorableValueMessage(error);
+  if (unstorable !== undefined) {
+    request.log.warn({ err: error }, 'a value of the request could not be stored');
+    return sendProblem(reply, problemBody(400, `The request is invalid: ${unstorable}`, instance));
   }
   const status = fastifyError.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {

@@ -7,7 +7,7 @@ import { ensureBootstrapToken } from './auth/tokens';
 import { Level } from './auth/principal';
 import { defaultServerConfig, type ServerConfig, type ServerContext } from './context';
 import { loadDownloadSigner } from './downloads';
-import { FsBlobStore } from './store/blobs';
+import { openBlobStore, FsBlobStore, type BlobStore } from './store/blobs';
 import { openDatabase, type Database } from './store/store';
 import { seedSystemData } from './store/seed/system-data';
 import { ensureLocalAccount } from './store/seed/local-account';
@@ -15,10 +15,17 @@ import { seedDemo } from './store/seed/demo';
 
 /** How to start a server. */
 export interface StartOptions {
-  /** Folder of the database and the blobs, or `:memory:` (blobs then go to `blobDir`). */
+  /**
+   * Folder of the SQLite database and the blob folder, or `:memory:` (blobs then go to `blobDir`). With `databaseUrl`
+   * only the default blob folder is here.
+   */
   dataDir: string;
+  /** A PostgreSQL database (`postgres://user:password@host:port/database`) instead of SQLite in the data folder. */
+  databaseUrl?: string;
   /** Blob folder when it is not `<dataDir>/blobs`. */
   blobDir?: string;
+  /** A blob store by address (`s3://bucket?endpoint=…`, a folder), instead of the blob folder. */
+  blobs?: string;
   host?: string;
   port?: number;
   /** Makes sure an account-scope Administrator token with exactly this key exists. */
@@ -42,20 +49,26 @@ export interface PreparedServer {
 
 /** Opens the store, seeds system data and the local account, and builds the app. */
 export async function prepareServer(options: StartOptions): Promise<PreparedServer> {
-  const database: Database = await openDatabase(options.dataDir);
+  const database: Database = await openDatabase(options.databaseUrl === undefined ? options.dataDir : { url: options.databaseUrl });
+  let blobs: BlobStore | undefined;
   try {
-    await seedSystemData(database.db);
-    const { accountId } = await ensureLocalAccount(database.db);
-    if (options.bootstrapKey !== undefined) {
-      await ensureBootstrapToken(database.db, accountId, options.bootstrapKey, Level.Administrator);
-    }
-    if (options.demo === true) await seedDemo(database.db, accountId);
-    const blobDir = options.blobDir ?? path.join(options.dataDir, 'blobs');
+    // Every process of a team server runs this at its start; one at a time, so the seed data is written once.
+    const { accountId, signer } = await database.dialect.exclusively(database.db, 'server-start', async (db) => {
+      await seedSystemData(db);
+      const local = await ensureLocalAccount(db);
+      if (options.bootstrapKey !== undefined) await ensureBootstrapToken(db, local.accountId, options.bootstrapKey, Level.Administrator);
+      if (options.demo === true) await seedDemo(db, local.accountId);
+      return { accountId: local.accountId, signer: await loadDownloadSigner(db) };
+    });
+    blobs =
+      options.blobs === undefined
+        ? new FsBlobStore(options.blobDir ?? path.join(options.dataDir, 'blobs'))
+        : await openBlobStore(options.blobs, options.dataDir);
     const context: ServerContext = {
       db: database.db,
       dialect: database.dialect,
-      blobs: new FsBlobStore(blobDir),
-      signer: await loadDownloadSigner(database.db),
+      blobs,
+      signer,
       config: { ...defaultServerConfig, ...options.config },
       now: options.now ?? (() => new Date()),
     };
@@ -68,6 +81,7 @@ export async function prepareServer(options: StartOptions): Promise<PreparedServ
             ...(options.worker === true ? {} : options.worker),
             log: (message, error) => app.log.error({ err: error }, message),
           });
+    const openedBlobs = blobs;
     return {
       app,
       context,
@@ -75,10 +89,12 @@ export async function prepareServer(options: StartOptions): Promise<PreparedServ
       close: async () => {
         await worker?.stop();
         await app.close();
+        await openedBlobs.close();
         await database.close();
       },
     };
   } catch (error) {
+    await blobs?.close();
     await database.close();
     throw error;
   }

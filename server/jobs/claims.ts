@@ -14,10 +14,25 @@ export interface LeaseSettings {
 /** Attempts before a failing job is given up. */
 export const MAX_ATTEMPTS = 5;
 
+/** A worker no longer holds the job it is running: its lease expired and another worker claimed it, or it ended. */
+export class ClaimLostError extends Error {
+  constructor(jobId: string) {
+    super(`The job ${jobId} is no longer held by this worker.`);
+    this.name = 'ClaimLostError';
+  }
+}
+
+/** How often a claim looks past a job whose subject another worker took meanwhile, before waiting for the next poll. */
+const claimAttempts = 5;
+
 /**
  * Claims the oldest runnable job: a queued one whose time has come, or a running one whose lease expired (its worker
  * died). The claim is exclusive: a conditional update that only one worker can win, after a `FOR UPDATE SKIP LOCKED`
  * read where the database has row locks, so workers never wait for each other.
+ *
+ * Jobs of one subject (a file, a building) run one at a time, so a recalculation never overtakes a newer one: a job is
+ * not claimed while another job of its subject runs under a live lease. Two workers could each claim a different job of
+ * one subject at the same moment, so a claim takes a lock on the subject until it commits and looks again.
  */
 export async function claimNextJob(
   db: Kysely<DatabaseSchema>,
@@ -26,23 +41,61 @@ export async function claimNextJob(
   now: Date,
   lease: LeaseSettings,
 ): Promise<JobRow | undefined> {
+  for (let attempt = 0; attempt < claimAttempts; attempt++) {
+    const outcome = await tryClaim(db, dialect, workerId, now, lease);
+    if (outcome !== 'subject-taken') return outcome;
+  }
+  return undefined;
+}
+
+async function tryClaim(
+  db: Kysely<DatabaseSchema>,
+  dialect: StoreDialect,
+  workerId: string,
+  now: Date,
+  lease: LeaseSettings,
+): Promise<JobRow | undefined | 'subject-taken'> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     let candidates = trx
-      .selectFrom('jobs')
-      .select(['id', 'state', 'leaseUntil'])
+      .selectFrom('jobs as job')
+      .select(['job.id', 'job.state', 'job.leaseUntil', 'job.subjectId'])
       .where((eb) =>
         eb.or([
-          eb.and([eb('state', '=', 'queued'), eb('runAfter', '<=', at)]),
-          eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', at)]),
+          eb.and([eb('job.state', '=', 'queued'), eb('job.runAfter', '<=', at)]),
+          eb.and([eb('job.state', '=', 'running'), eb('job.leaseUntil', '<', at)]),
         ]),
       )
-      .orderBy('runAfter')
-      .orderBy('createdAt')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('jobs as other')
+              .select('other.id')
+              .whereRef('other.subjectId', '=', 'job.subjectId')
+              .where('other.state', '=', 'running')
+              .where('other.leaseUntil', '>=', at)
+              .whereRef('other.id', '<>', 'job.id'),
+          ),
+        ),
+      )
+      .orderBy('job.runAfter')
+      .orderBy('job.createdAt')
       .limit(1);
     if (dialect.rowLocks) candidates = candidates.forUpdate().skipLocked();
     const candidate = await candidates.executeTakeFirst();
     if (candidate === undefined) return undefined;
+    await dialect.lockUntilCommit(trx, `job-subject:${candidate.subjectId}`);
+    // Under the subject's lock, a claim another worker committed meanwhile is visible.
+    const running = await trx
+      .selectFrom('jobs')
+      .select('id')
+      .where('subjectId', '=', candidate.subjectId)
+      .where('state', '=', 'running')
+      .where('leaseUntil', '>=', at)
+      .where('id', '<>', candidate.id)
+      .executeTakeFirst();
+    if (running !== undefined) return 'subject-taken';
     const claimed = await trx
       .updateTable('jobs')
       .set((eb) => ({
@@ -73,19 +126,28 @@ export async function renewLease(db: Kysely<DatabaseSchema>, jobId: string, work
   return result.numUpdatedRows > 0n;
 }
 
-/** Marks a held job done. */
-export async function completeJob(db: Kysely<DatabaseSchema>, jobId: string, workerId: string, now: Date): Promise<void> {
-  await db
+/**
+ * Marks a held job done; false when this worker no longer holds it. Inside a transaction with the job's last writes it
+ * makes them and the completion one step: on PostgreSQL the update locks the row, so no other worker claims the job
+ * until the transaction ends, and then it is done.
+ */
+export async function completeJob(db: Kysely<DatabaseSchema>, jobId: string, workerId: string, now: Date): Promise<boolean> {
+  const result = await db
     .updateTable('jobs')
     .set({ state: 'done', leaseUntil: null, updatedAt: now.toISOString() })
     .where('id', '=', jobId)
     .where('workerId', '=', workerId)
-    .execute();
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
+
+/** What recording a failure did: the job runs again later, it was given up, or another worker holds it now. */
+export type FailOutcome = 'retry' | 'given-up' | 'lost';
 
 /**
  * Records a failure of a held job: it runs again after an exponential backoff (with jitter, so jobs that failed together
- * do not retry together) unless it is permanent or out of attempts. Returns whether it will be retried.
+ * do not retry together) unless it is permanent or out of attempts.
  */
 export async function failJob(
   db: Kysely<DatabaseSchema>,
@@ -94,10 +156,10 @@ export async function failJob(
   error: string,
   permanent: boolean,
   now: Date,
-): Promise<boolean> {
+): Promise<FailOutcome> {
   const retry = !permanent && job.attempts < MAX_ATTEMPTS;
   const backoffMs = Math.min(60_000, 1000 * 2 ** (job.attempts - 1)) * (0.5 + Math.random() / 2);
-  await db
+  const result = await db
     .updateTable('jobs')
     .set({
       state: retry ? 'queued' : 'failed',
@@ -108,8 +170,10 @@ export async function failJob(
     })
     .where('id', '=', job.id)
     .where('workerId', '=', workerId)
-    .execute();
-  return retry;
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) return 'lost';
+  return retry ? 'retry' : 'given-up';
 }
 
 /** Gives a held job back unfinished (its worker is stopping), so another start claims it at once, not after the lease. */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { ServerContext } from '../context';
-import { claimNextJob, completeJob, failJob, releaseJob, renewLease, type JobRow, type LeaseSettings } from './claims';
+import type { DatabaseSchema } from '../store/tables';
+import { ClaimLostError, claimNextJob, completeJob, failJob, releaseJob, renewLease, type JobRow, type LeaseSettings } from './claims';
 import type { JobKind } from './queue';
 
 /** A failure that retrying cannot fix (the input is wrong); the job is given up at once. */
@@ -16,6 +18,12 @@ export interface JobRun {
   ctx: ServerContext;
   job: JobRow;
   signal: AbortSignal;
+  /**
+   * Runs the job's last writes in one transaction that also marks the job done, so they happen once even when two
+   * workers ran the job (the first one's lease expired while it was still at work): the one that no longer holds the
+   * job gets `ClaimLostError` and its writes are rolled back.
+   */
+  finish<T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>): Promise<T>;
 }
 
 /** How one kind of job is run, and what is recorded when it is given up. */
@@ -82,20 +90,27 @@ export function startWorker(ctx: ServerContext, handlers: Readonly<Record<JobKin
         (error: unknown) => options.log('renewing a job lease failed', error),
       );
     }, options.heartbeatMs);
+    const finish = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>): Promise<T> =>
+      ctx.db.transaction().execute(async (trx) => {
+        if (!(await completeJob(trx, job.id, workerId, ctx.now()))) throw new ClaimLostError(job.id);
+        return work(trx);
+      });
     try {
       if (handler === undefined) throw new PermanentJobError(`No handler for jobs of kind '${job.kind}'.`);
-      await handler.run({ ctx, job, signal });
+      await handler.run({ ctx, job, signal, finish });
+      // A handler that ended without `finish` (nothing to do, or nothing that must happen once) is completed here.
       if (!signal.aborted) await completeJob(ctx.db, job.id, workerId, ctx.now());
     } catch (error) {
       // A stopped or superseded job is not a failure: a stopping worker hands it back, a superseded one lets it go.
-      if (signal.aborted) {
+      if (signal.aborted || error instanceof ClaimLostError) {
         if (stopping.signal.aborted && !lost.signal.aborted) await releaseJob(ctx.db, job.id, workerId, ctx.now());
         return;
       }
       const message = messageOf(error);
-      const retried = await failJob(ctx.db, job, workerId, message, error instanceof PermanentJobError, ctx.now());
+      const outcome = await failJob(ctx.db, job, workerId, message, error instanceof PermanentJobError, ctx.now());
+      if (outcome === 'lost') return;
       if (!(error instanceof PermanentJobError)) options.log(`job ${job.kind} ${job.id} failed (attempt ${job.attempts})`, error);
-      if (!retried && handler !== undefined) await handler.giveUp(ctx, job, message);
+      if (outcome === 'given-up' && handler !== undefined) await handler.giveUp(ctx, job, message);
     } finally {
       clearInterval(heartbeat);
     }

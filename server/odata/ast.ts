@@ -97,6 +97,8 @@ export interface ODataOrderItem {
   readonly path: string;
   readonly column: string;
   readonly direction: 'asc' | 'desc';
+  /** The column holds no nulls (see ODataField.notNull). */
+  readonly notNull?: boolean;
 }
 
 /** The parsed and type-checked query options of one request. */

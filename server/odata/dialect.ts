@@ -52,14 +52,16 @@ export const sqliteODataDialect: ODataDialect = {
 
 /**
  * PostgreSQL (11+). Parameters are cast because PostgreSQL cannot infer the type of a parameter inside strpos() or
- * compared with an integer column. lower()/upper() fold Unicode when the database's LC_CTYPE is a UTF-8 locale.
+ * compared with an integer column. Text columns are `collate "C"` (code-point order, as SQLite), but case mapping
+ * follows the collation of its argument and "C" maps ASCII only: lower()/upper() run under the database's default
+ * collation, which folds all of Unicode when its LC_CTYPE is a UTF-8 locale, and their result compares as "C" again.
  */
 export const postgresODataDialect: ODataDialect = {
   contains: (text, search) => sql<SqlBool>`strpos(${text}, ${search}) > 0`,
   startsWith: (text, search) => sql<SqlBool>`starts_with(${text}, ${search})`,
   endsWith: (text, search) => sql<SqlBool>`right(${text}, char_length(${search})) = ${search}`,
-  toLower: (text) => sql<string | null>`lower(${text})`,
-  toUpper: (text) => sql<string | null>`upper(${text})`,
+  toLower: (text) => sql<string | null>`(lower(${text} collate "default") collate "C")`,
+  toUpper: (text) => sql<string | null>`(upper(${text} collate "default") collate "C")`,
   stringValue: (value) => sql<string>`cast(${value} as text)`,
   numberValue: (value) => sql<number>`cast(${value} as double precision)`,
 };

@@ -19,9 +19,9 @@ interface ElementField extends ODataField {
  * `id` is the element's own identifier (the mark, not a uuid); uuid columns hold lowercase text.
  */
 export const ELEMENT_FIELDS = {
-  id: { column: 'id', type: 'string' },
+  id: { column: 'id', type: 'string', notNull: true },
   name: { column: 'name', type: 'string' },
-  buildingFileId: { column: 'buildingFileId', type: 'uuid' },
+  buildingFileId: { column: 'buildingFileId', type: 'uuid', notNull: true },
   materialName: { column: 'materialName', type: 'string' },
   typeName: { column: 'typeName', type: 'string' },
   elementClass: { column: 'elementClass', type: 'string' },

@@ -8,6 +8,8 @@ export type ODataScalarType = Exclude<ODataFieldType, 'string-array'>;
 export interface ODataField {
   readonly column: string;
   readonly type: ODataFieldType;
+  /** The column never holds null (a key): it is ordered without a NULLS clause, so that an index on it serves the order. */
+  readonly notNull?: boolean;
 }
 
 /** Wire path (segments joined by `/`) → column and type; key order is the wire order of the entity. */

@@ -493,7 +493,7 @@ export function parseOrderBy(text: string, fields: ODataFieldMap): ODataOrderIte
       }
       direction = lower;
     }
-    items.push({ path: field.path, column: field.column, direction });
+    items.push({ path: field.path, column: field.column, direction, ...(lookUpField(fields, field.path)?.notNull === true ? { notNull: true } : {}) });
     const separator = cursor.next();
     if (separator.kind === 'end') return items;
     if (separator.kind === 'whitespace' && cursor.peek().kind === 'end') cursor.fail(separator.start, 'unexpected whitespace at the end');
@@ -597,7 +597,8 @@ export function parseODataQuery<P extends string>(
   const skipText = texts.get('$skip');
   const orderBy = orderByText === undefined ? [] : parseOrderBy(orderByText, entitySet.fields);
   if (!orderBy.some((item) => item.path === entitySet.keyPath)) {
-    orderBy.push({ path: entitySet.keyPath, column: entitySet.fields[entitySet.keyPath].column, direction: 'asc' });
+    const key = entitySet.fields[entitySet.keyPath];
+    orderBy.push({ path: entitySet.keyPath, column: key.column, direction: 'asc', ...(key.notNull === true ? { notNull: true } : {}) });
   }
   return {
     filter: filterText === undefined ? undefined : parseFilter(filterText, entitySet.fields),

@@ -210,9 +210,12 @@ export function applyODataQuery<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   let result = query.filter === undefined ? builder : builder.where(filterToSql(query.filter, dialect));
   for (const item of query.orderBy) {
-    // OData sorts null first ascending and last descending; PostgreSQL's default is the opposite, so say it.
-    result = result.orderBy(sql.ref(item.column), (order) =>
-      item.direction === 'asc' ? order.asc().nullsFirst() : order.desc().nullsLast());
+    // OData sorts null first ascending and last descending; PostgreSQL's default is the opposite, so say it. Not for
+    // a column without nulls: PostgreSQL would then sort the rows instead of reading them in the order of its index.
+    result = result.orderBy(sql.ref(item.column), (order) => {
+      if (item.notNull === true) return item.direction === 'asc' ? order.asc() : order.desc();
+      return item.direction === 'asc' ? order.asc().nullsFirst() : order.desc().nullsLast();
+    });
   }
   if (query.top !== undefined) result = result.limit(query.top);
   if (query.skip !== undefined) {

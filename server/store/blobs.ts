@@ -4,11 +4,20 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { ApiError } from '../errors';
 
 /** What was stored by a put. */
 export interface StoredBlob {
   size: number;
+}
+
+/** What a signed download address of a blob carries: the name and type it is served under, and its validity. */
+export interface SignedBlobDownload {
+  fileName: string;
+  contentType: string;
+  signedAt: Date;
+  expiresAt: Date;
 }
 
 /** Where uploads, images, logos and generated files live; keys are `/`-separated relative names. */
@@ -26,10 +35,17 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Removes every blob under `prefix/`. */
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * An address the store itself serves the blob at until `expiresAt` (S3: a presigned GetObject). Absent for stores
+   * the server serves itself (`GET /downloads/{token}`).
+   */
+  signedUrl?(key: string, download: SignedBlobDownload): Promise<string>;
+  /** Releases the store's connections. */
+  close(): Promise<void>;
 }
 
 /** Checks a key has only safe segments, so no key can escape the blob folder. */
-function checkedSegments(key: string): string[] {
+export function checkedSegments(key: string): string[] {
   const segments = key.split('/');
   if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || /[\\\0]/.test(segment))) {
     throw new Error(`Invalid blob key '${key}'`);
@@ -37,8 +53,8 @@ function checkedSegments(key: string): string[] {
   return segments;
 }
 
-/** A transform that fails once more than `maxBytes` passed through it. */
-function sizeLimit(maxBytes: number, counted: { size: number }): Transform {
+/** A transform that fails once more than `maxBytes` passed through it (413), counting into `counted.size`. */
+export function sizeLimit(maxBytes: number, counted: { size: number }): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       counted.size += chunk.length;
@@ -110,4 +126,25 @@ export class FsBlobStore implements BlobStore {
   async deletePrefix(prefix: string): Promise<void> {
     await rm(this.pathOf(prefix), { recursive: true, force: true });
   }
+
+  async close(): Promise<void> {
+    // Nothing is held open between calls.
+  }
+}
+
+/**
+ * The blob store at `location`: `s3://bucket[/prefix]?endpoint=…&region=…&forcePathStyle=true` for an S3-compatible
+ * service, a folder path (or `file://` address), or, when absent, the folder `blobs` in the data folder.
+ */
+export async function openBlobStore(location: string | undefined, dataDir: string): Promise<BlobStore> {
+  if (location === undefined || location === '') return new FsBlobStore(path.join(dataDir, 'blobs'));
+  if (location.startsWith('s3://')) {
+    // Loaded only when asked for: the SDK is large and the embedded server never needs it.
+    const { S3BlobStore, parseS3Url } = await import('./s3-blobs');
+    return new S3BlobStore(parseS3Url(location));
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location) && !location.startsWith('file://')) {
+    throw new Error(`Unknown blob store '${location}': give a folder or an s3://bucket address.`);
+  }
+  return new FsBlobStore(location.startsWith('file://') ? fileURLToPath(location) : path.resolve(location));
 }

@@ -1,10 +1,20 @@
+import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql, type ColumnDataType, type Expression } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type ColumnDataType, type Expression } from 'kysely';
+import pg from 'pg';
 import type { DatabaseSchema } from './tables';
-import { registerSqliteODataFunctions, sqliteODataDialect, type ODataDialect } from '../odata/dialect';
+import {
+  postgresODataDialect,
+  registerSqliteODataFunctions,
+  sqliteODataDialect,
+  type ODataDialect,
+} from '../odata/dialect';
 
 /** The SQL dialects the store runs on. */
-export type DialectName = 'sqlite';
+export type DialectName = 'sqlite' | 'postgres';
+
+/** A column type: a name Kysely knows, or SQL for one it does not (a collation). */
+export type ColumnType = ColumnDataType | Expression<unknown>;
 
 /**
  * Everything that differs between the SQL dialects lives here, so queries are written once with Kysely.
@@ -15,8 +25,8 @@ export interface StoreDialect {
   readonly name: DialectName;
   /** Column type for floating-point numbers. */
   readonly doubleType: ColumnDataType;
-  /** Column type for text (identifiers, names, JSON, timestamps). */
-  readonly textType: ColumnDataType;
+  /** Column type for text (identifiers, names, JSON, timestamps), compared and sorted by code point everywhere. */
+  readonly textType: ColumnType;
   /** Column type for 64-bit integers (file sizes). */
   readonly bigintType: ColumnDataType;
   /** The expressions of OData `$filter` that differ between databases. */
@@ -28,6 +38,22 @@ export interface StoreDialect {
   readonly rowLocks: boolean;
   /** The larger of two numbers (SQLite's two-argument `max`, PostgreSQL's `greatest`). */
   greatest(a: Expression<number>, b: Expression<number>): Expression<number>;
+  /**
+   * Runs `work` while holding the lock `name` across every process of the server (PostgreSQL: a session advisory lock
+   * on one connection, which `work` gets as its database). SQLite runs it as is: one file serialises its writers.
+   */
+  exclusively<T>(db: Kysely<DatabaseSchema>, name: string, work: (db: Kysely<DatabaseSchema>) => Promise<T>): Promise<T>;
+  /**
+   * Takes the lock `name` until the end of the transaction `trx`, waiting for another transaction that holds it
+   * (PostgreSQL: a transaction advisory lock). A no-op on SQLite, where a writing transaction excludes all others.
+   */
+  lockUntilCommit(trx: Kysely<DatabaseSchema>, name: string): Promise<void>;
+  /**
+   * Brings the planner's statistics of `table` up to date after a bulk write. PostgreSQL plans a file's elements by
+   * them: unanalysed, it guesses a few rows per file and sorts a whole file for one page instead of reading its index.
+   * SQLite plans these queries by its indexes alone.
+   */
+  refreshStatistics(db: Kysely<DatabaseSchema>, table: keyof DatabaseSchema): Promise<void>;
 }
 
 /** SQLite through better-sqlite3: the embedded default. */
@@ -39,7 +65,61 @@ export const sqliteDialect: StoreDialect = {
   odata: sqliteODataDialect,
   rowLocks: false,
   greatest: (a, b) => sql<number>`max(${a}, ${b})`,
+  exclusively: (db, _name, work) => work(db),
+  lockUntilCommit: async () => undefined,
+  refreshStatistics: async () => undefined,
 };
+
+/** The 64-bit key of an advisory lock: a hash of its name, so names of different purposes never share a key. */
+function advisoryKey(name: string): bigint {
+  return createHash('sha256').update(`circularity-desk:${name}`).digest().readBigInt64BE(0);
+}
+
+/** PostgreSQL 11+ through node-postgres. */
+export const postgresDialect: StoreDialect = {
+  name: 'postgres',
+  doubleType: 'double precision',
+  // "C" compares and sorts by code point, as SQLite's BINARY does, whatever the database's locale: ids, keyset paging
+  // and $orderby give the same order on both.
+  textType: sql`text collate "C"`,
+  bigintType: 'bigint',
+  odata: postgresODataDialect,
+  rowLocks: true,
+  greatest: (a, b) => sql<number>`greatest(${a}, ${b})`,
+  exclusively: (db, name, work) =>
+    db.connection().execute(async (connection) => {
+      const key = advisoryKey(name);
+      await sql`select pg_advisory_lock(${key})`.execute(connection);
+      try {
+        return await work(connection);
+      } finally {
+        await sql`select pg_advisory_unlock(${key})`.execute(connection);
+      }
+    }),
+  lockUntilCommit: async (trx, name) => {
+    await sql`select pg_advisory_xact_lock(${advisoryKey(name)})`.execute(trx);
+  },
+  refreshStatistics: async (db, table) => {
+    await sql`analyze ${sql.table(table)}`.execute(db);
+  },
+};
+
+/** Whether a location is a PostgreSQL address (`postgres://`, `postgresql://`); anything else names a SQLite data folder. */
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(location);
+}
+
+/**
+ * A message for an error PostgreSQL raises on a value SQLite would have stored (SQLSTATE class 22: U+0000 in text, an
+ * integer out of range), so that it can be answered as the client's mistake; undefined for any other error.
+ */
+export function unstorableValueMessage(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !code.startsWith('22')) return undefined;
+  if (code === '22021' || code === '22P05') return 'A text value contains the character U+0000, which cannot be stored.';
+  if (code === '22003') return 'A number is out of the range the field can hold.';
+  return 'A value cannot be stored in its field.';
+}
 
 /** Prepared statements kept per connection; generated SQL (OData filters) varies, so the cache is bounded. */
 const statementCacheSize = 500;
@@ -73,8 +153,15 @@ function withStatementCache(connection: Database.Database): Database.Database {
   });
 }
 
+/** An open database with its dialect. */
+export interface OpenedDatabase {
+  db: Kysely<DatabaseSchema>;
+  dialect: StoreDialect;
+  close(): Promise<void>;
+}
+
 /** Opens a SQLite database file (or `:memory:`) with the pragmas the server relies on. */
-export function openSqlite(file: string): { db: Kysely<DatabaseSchema>; dialect: StoreDialect; close: () => Promise<void> } {
+export function openSqlite(file: string): OpenedDatabase {
   const connection = new Database(file);
   // WAL lets readers run while the worker writes; NORMAL sync is durable across application crashes in WAL mode.
   connection.pragma('journal_mode = WAL');
@@ -84,4 +171,35 @@ export function openSqlite(file: string): { db: Kysely<DatabaseSchema>; dialect:
   registerSqliteODataFunctions(connection);
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
   return { db, dialect: sqliteDialect, close: () => db.destroy() };
+}
+
+/** node-postgres answers 64-bit integers (`count(*)`, `bigint` columns) and numerics as strings; the store uses numbers. */
+function parseNumber(text: string): number {
+  return Number(text);
+}
+
+/** Type parsers of this store's connections only, so other users of `pg` in the process keep theirs. */
+const postgresTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC
+      ? parseNumber
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** Connections per process: requests and the worker share them; a transaction holds one until it ends. */
+const poolSize = 10;
+
+/** Opens a pool on a PostgreSQL database (`postgres://user:password@host:port/database`). */
+export function openPostgres(url: string): OpenedDatabase {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: postgresTypes,
+    application_name: 'circularity-desk',
+  });
+  // An idle connection the server closed (a restart, a dropped database) is discarded by the pool and the next query
+  // opens another; without a listener the event would end the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: postgresDialect, close: () => db.destroy() };
 }

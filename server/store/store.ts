@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { openSqlite, type StoreDialect } from './dialect';
+import { isPostgresUrl, openPostgres, openSqlite, type OpenedDatabase, type StoreDialect } from './dialect';
 import { migrateToLatest } from './migrations';
 import type { DatabaseSchema } from './tables';
 
@@ -12,14 +12,29 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Opens (creating if needed) the SQLite database in `dataDir` (or in memory for `:memory:`) and migrates it. */
-export async function openDatabase(dataDir: string | ':memory:'): Promise<Database> {
-  let file: string = dataDir;
-  if (dataDir !== ':memory:') {
-    mkdirSync(dataDir, { recursive: true });
-    file = path.join(dataDir, 'circularity.sqlite');
-  }
-  const opened = openSqlite(file);
+/** Where the database is: a SQLite data folder (or `:memory:`), or a PostgreSQL database by its `postgres://` address. */
+export type DatabaseLocation = string | { url: string };
+
+/** The file of the SQLite database in a data folder. */
+export function sqliteFileIn(dataDir: string): string {
+  return path.join(dataDir, 'circularity.sqlite');
+}
+
+/** Opens the database without migrating it. */
+function open(location: DatabaseLocation): OpenedDatabase {
+  if (typeof location !== 'string') return openPostgres(location.url);
+  if (isPostgresUrl(location)) return openPostgres(location);
+  if (location === ':memory:') return openSqlite(location);
+  mkdirSync(location, { recursive: true });
+  return openSqlite(sqliteFileIn(location));
+}
+
+/**
+ * Opens (creating if needed) the database and migrates it: SQLite in a data folder (or in memory for `:memory:`), or
+ * PostgreSQL at its address. Processes that start together against one PostgreSQL database migrate it once between them.
+ */
+export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+  const opened = open(location);
   try {
     await migrateToLatest(opened.db as Kysely<unknown>, opened.dialect);
   } catch (error) {

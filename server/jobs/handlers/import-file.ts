@@ -1,16 +1,19 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { BuildingFileStatuses } from '../../../shared/api';
-import type { ServerContext } from '../../context';
 import { detectSourceFormat } from '../../imports/detect';
 import { importIfc } from '../../imports/ifc';
 import { UnknownImportFileError, type ImportOutcome, type ImportSink } from '../../imports/imported-element';
 import { importSheet } from '../../imports/sheet';
+import type { DatabaseSchema } from '../../store/tables';
 import { enqueueJob } from '../queue';
 import { PermanentJobError, type JobHandler, type JobRun } from '../worker';
 import { fileProgress, setFileStatus } from './file-status';
 
 /** Rows per insert into the staging table (well under SQLite's bound-parameter limit). */
 const stagingBatch = 500;
+
+/** Elements from which an import refreshes the database's statistics of the elements table. */
+const largeImport = 1_000;
 
 /** The outcome of an import in one line, for the file's status message. */
 export function importSummary(outcome: ImportOutcome): string {
@@ -19,6 +22,15 @@ export function importSummary(outcome: ImportOutcome): string {
   const shown = outcome.rejected.slice(0, 20).join('; ');
   const more = rejected > 20 ? `; and ${rejected - 20} more` : '';
   return `${outcome.imported} elements imported, ${rejected} rejected: ${shown}${more}.`;
+}
+
+/**
+ * The element with U+0000 removed from its texts: a source file may encode it (IFC `\X2\0000\X0\`, a spreadsheet
+ * cell), and no stored text may hold it (PostgreSQL cannot).
+ */
+function withoutNul<T extends object>(element: T): T {
+  const entries = Object.entries(element).map(([name, value]) => [name, typeof value === 'string' ? value.replaceAll('\0', '') : value]);
+  return Object.fromEntries(entries) as T;
 }
 
 /** Reads the source into the staging table with progress; the file's current elements stay as they are. */
@@ -32,7 +44,7 @@ async function stageElements(run: JobRun, fileId: string, filePath: string, file
       if (signal.aborted) throw signal.reason ?? new Error('aborted');
       for (let first = 0; first < batch.length; first += stagingBatch) {
         const rows = batch.slice(first, first + stagingBatch).map((element) => ({
-          ...element,
+          ...withoutNul(element),
           buildingFileId: fileId,
           phaseLookup: JSON.stringify(element.phaseLookup),
           classificationLookup: JSON.stringify(element.classificationLookup),
@@ -64,48 +76,46 @@ async function stageElements(run: JobRun, fileId: string, filePath: string, file
 }
 
 /**
- * Swaps the staged elements in, in one transaction: the file's elements become the new version's, and elements whose id
- * did not change keep what a user set on them (material, phase and classification lookups; decisions §3).
+ * Swaps the staged elements in, inside the caller's transaction: the file's elements become the new version's, and
+ * elements whose id did not change keep what a user set on them (material, phase and classification lookups; decisions §3).
  */
-async function swapInStagedElements(ctx: ServerContext, fileId: string): Promise<number> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const kept = await trx
-      .selectFrom('elements')
-      .select(['id', 'materialId', 'phaseLookup', 'classificationLookup'])
-      .where('buildingFileId', '=', fileId)
-      .where('userEdited', '=', 1)
-      .execute();
-    await trx.deleteFrom('elements').where('buildingFileId', '=', fileId).execute();
-    const columns = [
-      'buildingFileId', 'id', 'name', 'materialName', 'typeName', 'elementClass', 'volume', 'area', 'height', 'width',
-      'length', 'weight', 'phaseLookup', 'classificationLookup', 'floor',
-    ] as const;
+async function swapInStagedElements(trx: Kysely<DatabaseSchema>, fileId: string): Promise<number> {
+  const kept = await trx
+    .selectFrom('elements')
+    .select(['id', 'materialId', 'phaseLookup', 'classificationLookup'])
+    .where('buildingFileId', '=', fileId)
+    .where('userEdited', '=', 1)
+    .execute();
+  await trx.deleteFrom('elements').where('buildingFileId', '=', fileId).execute();
+  const columns = [
+    'buildingFileId', 'id', 'name', 'materialName', 'typeName', 'elementClass', 'volume', 'area', 'height', 'width',
+    'length', 'weight', 'phaseLookup', 'classificationLookup', 'floor',
+  ] as const;
+  await trx
+    .insertInto('elements')
+    .columns([...columns])
+    .expression(trx.selectFrom('staged_elements').select([...columns]).where('buildingFileId', '=', fileId))
+    .execute();
+  for (const element of kept) {
     await trx
-      .insertInto('elements')
-      .columns([...columns])
-      .expression(trx.selectFrom('staged_elements').select([...columns]).where('buildingFileId', '=', fileId))
-      .execute();
-    for (const element of kept) {
-      await trx
-        .updateTable('elements')
-        .set({
-          materialId: element.materialId,
-          phaseLookup: element.phaseLookup,
-          classificationLookup: element.classificationLookup,
-          userEdited: 1,
-        })
-        .where('buildingFileId', '=', fileId)
-        .where('id', '=', element.id)
-        .execute();
-    }
-    await trx.deleteFrom('staged_elements').where('buildingFileId', '=', fileId).execute();
-    const { count } = await trx
-      .selectFrom('elements')
-      .select(sql<number>`count(*)`.as('count'))
+      .updateTable('elements')
+      .set({
+        materialId: element.materialId,
+        phaseLookup: element.phaseLookup,
+        classificationLookup: element.classificationLookup,
+        userEdited: 1,
+      })
       .where('buildingFileId', '=', fileId)
-      .executeTakeFirstOrThrow();
-    return Number(count);
-  });
+      .where('id', '=', element.id)
+      .execute();
+  }
+  await trx.deleteFrom('staged_elements').where('buildingFileId', '=', fileId).execute();
+  const { count } = await trx
+    .selectFrom('elements')
+    .select(sql<number>`count(*)`.as('count'))
+    .where('buildingFileId', '=', fileId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /** Imports an uploaded source file (IFC or spreadsheet), then schedules its refinement. */
@@ -124,8 +134,11 @@ export const importFileHandler: JobHandler = {
       outcome = await stageElements(run, file.id, local.path, file.fileName);
     } catch (error) {
       if (error instanceof UnknownImportFileError) {
-        await ctx.db.deleteFrom('staged_elements').where('buildingFileId', '=', file.id).execute();
-        await setFileStatus(ctx, file.id, BuildingFileStatuses.UnknownImportFile, error.message);
+        const message = error.message;
+        await run.finish(async (trx) => {
+          await trx.deleteFrom('staged_elements').where('buildingFileId', '=', file.id).execute();
+          await setFileStatus({ ...ctx, db: trx }, file.id, BuildingFileStatuses.UnknownImportFile, message);
+        });
         return;
       }
       throw error;
@@ -133,16 +146,16 @@ export const importFileHandler: JobHandler = {
       await local.release();
     }
     if (run.signal.aborted) return;
-    const count = await swapInStagedElements(ctx, file.id);
-    const now = ctx.now().toISOString();
-    await ctx.db.transaction().execute(async (trx) => {
+    const count = await run.finish(async (trx) => {
+      const swapped = await swapInStagedElements(trx, file.id);
+      const now = ctx.now().toISOString();
       await trx
         .updateTable('building_files')
         .set({
           status: BuildingFileStatuses.Imported,
           statusMessage: `${importSummary(outcome)} Refinement queued.`,
-          elementProcessedCount: count,
-          elementCount: count,
+          elementProcessedCount: swapped,
+          elementCount: swapped,
           isDirty: 1,
           lastModifiedDate: now,
         })
@@ -150,7 +163,10 @@ export const importFileHandler: JobHandler = {
         .execute();
       await trx.updateTable('buildings').set({ mostRecentBimInfo: now, hasDirtyElements: 1, updatedAt: now }).where('id', '=', file.buildingId).execute();
       await enqueueJob(trx, { kind: 'refine-file', subjectId: file.id, payload: { importSummary: importSummary(outcome) } }, ctx.now());
+      return swapped;
     });
+    // Statistics only speed reads up (the database's own autovacuum refreshes them too): a failure costs nothing here.
+    if (count >= largeImport) await ctx.dialect.refreshStatistics(ctx.db, 'elements').catch(() => undefined);
   },
   async giveUp(ctx, job, message) {
     await setFileStatus(ctx, job.subjectId, BuildingFileStatuses.Error, `The import failed: ${message}`);

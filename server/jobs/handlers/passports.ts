@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { PassThrough, type Writable } from 'node:stream';
 import type { LocalizedText } from '../../../shared/api';
 import { BuildingFileStatuses, PortfolioFileStatuses } from '../../../shared/api';
@@ -16,9 +17,10 @@ import { writeBuildingPassportPdf, writePortfolioPassportPdf } from '../../passp
 import { writeBuildingPassportExcel } from '../../passports/xlsx';
 import { parseJsonColumn } from '../../store/repositories/json';
 import type { BuildingRow } from '../../store/repositories/buildings';
+import type { DatabaseSchema } from '../../store/tables';
 import { buildingReport, type BuildingReport } from './building-report';
 import { setFileStatus } from './file-status';
-import type { JobHandler } from '../worker';
+import type { JobHandler, JobRun } from '../worker';
 
 /** The passport language of a job, English when the payload names none or an unknown one. */
 function languageOf(payload: string): PassportLanguage {
@@ -116,10 +118,33 @@ async function writeToBlob(ctx: ServerContext, prefix: string, write: (output: W
   return { blobKey, size };
 }
 
+/**
+ * Records a generated document in the job's last transaction; its blob is removed again when the job was stopped or
+ * another worker holds it now (then that worker's document counts). Answers what `record` answered, or undefined.
+ */
+async function recordOnce<T>(
+  ctx: ServerContext,
+  signal: AbortSignal,
+  finish: JobRun['finish'],
+  blobKey: string,
+  record: (trx: Kysely<DatabaseSchema>) => Promise<T>,
+): Promise<T | undefined> {
+  if (signal.aborted) {
+    await ctx.blobs.delete(blobKey);
+    return undefined;
+  }
+  try {
+    return await finish(record);
+  } catch (error) {
+    await ctx.blobs.delete(blobKey);
+    throw error;
+  }
+}
+
 /** A building passport job: PDF or Excel, by the file type the request created. */
 function buildingPassportHandler(format: 'pdf' | 'excel'): JobHandler {
   return {
-    async run({ ctx, job, signal }) {
+    async run({ ctx, job, signal, finish }) {
       const file = await ctx.db.selectFrom('building_files').selectAll().where('id', '=', job.subjectId).executeTakeFirst();
       if (file === undefined) return;
       const building = await ctx.db.selectFrom('buildings').selectAll().where('id', '=', file.buildingId).executeTakeFirstOrThrow();
@@ -142,23 +167,22 @@ function buildingPassportHandler(format: 'pdf' | 'excel'): JobHandler {
       const stored = await writeToBlob(ctx, `buildings/${building.id}/files/${file.id}`, (output) =>
         format === 'pdf' ? writeBuildingPassportPdf(data, output) : writeBuildingPassportExcel(data, output),
       );
-      if (signal.aborted) {
-        await ctx.blobs.delete(stored.blobKey);
-        return;
-      }
-      const previous = file.blobKey;
-      await ctx.db
-        .updateTable('building_files')
-        .set({
-          status: BuildingFileStatuses.Uploaded,
-          statusMessage: `Passport generated (${report.elements.length} elements).`,
-          blobKey: stored.blobKey,
-          fileSize: stored.size,
-          lastModifiedDate: ctx.now().toISOString(),
-        })
-        .where('id', '=', file.id)
-        .execute();
-      if (previous !== null) await ctx.blobs.delete(previous);
+      const previous = await recordOnce(ctx, signal, finish, stored.blobKey, async (trx) => {
+        const current = await trx.selectFrom('building_files').select('blobKey').where('id', '=', file.id).executeTakeFirst();
+        await trx
+          .updateTable('building_files')
+          .set({
+            status: BuildingFileStatuses.Uploaded,
+            statusMessage: `Passport generated (${report.elements.length} elements).`,
+            blobKey: stored.blobKey,
+            fileSize: stored.size,
+            lastModifiedDate: ctx.now().toISOString(),
+          })
+          .where('id', '=', file.id)
+          .execute();
+        return current?.blobKey ?? null;
+      });
+      if (previous !== null && previous !== undefined) await ctx.blobs.delete(previous);
     },
     async giveUp(ctx, job, message) {
       await setFileStatus(ctx, job.subjectId, BuildingFileStatuses.Error, `The passport could not be generated: ${message}`);
@@ -173,7 +197,7 @@ export const buildingPassportExcelHandler = buildingPassportHandler('excel');
 
 /** The portfolio PDF passport job: every listed building with its figures, computed now. */
 export const portfolioPassportHandler: JobHandler = {
-  async run({ ctx, job, signal }) {
+  async run({ ctx, job, signal, finish }) {
     const file = await ctx.db.selectFrom('portfolio_files').selectAll().where('id', '=', job.subjectId).executeTakeFirst();
     if (file === undefined) return;
     const portfolio = await ctx.db.selectFrom('portfolios').selectAll().where('id', '=', file.portfolioId).executeTakeFirstOrThrow();
@@ -198,22 +222,20 @@ export const portfolioPassportHandler: JobHandler = {
     const stored = await writeToBlob(ctx, `portfolios/${portfolio.id}/files/${file.id}`, (output) =>
       writePortfolioPassportPdf({ language: languageOf(job.payload), generatedAt: ctx.now(), portfolio: { name: portfolio.name, logo }, buildings }, output),
     );
-    if (signal.aborted) {
-      await ctx.blobs.delete(stored.blobKey);
-      return;
-    }
-    await ctx.db
-      .updateTable('portfolio_files')
-      .set({
-        status: PortfolioFileStatuses.Uploaded,
-        statusMessage: `Passport generated (${buildings.length} buildings).`,
-        blobKey: stored.blobKey,
-        fileSize: stored.size,
-        contentType: 'application/pdf',
-        lastModifiedDate: ctx.now().toISOString(),
-      })
-      .where('id', '=', file.id)
-      .execute();
+    await recordOnce(ctx, signal, finish, stored.blobKey, async (trx) => {
+      await trx
+        .updateTable('portfolio_files')
+        .set({
+          status: PortfolioFileStatuses.Uploaded,
+          statusMessage: `Passport generated (${buildings.length} buildings).`,
+          blobKey: stored.blobKey,
+          fileSize: stored.size,
+          contentType: 'application/pdf',
+          lastModifiedDate: ctx.now().toISOString(),
+        })
+        .where('id', '=', file.id)
+        .execute();
+    });
   },
   async giveUp(ctx, job, message) {
     await ctx.db

@@ -11,7 +11,7 @@ import type { JobHandler } from '../worker';
  * unless something changed the building while it ran (then the recalculation queued meanwhile runs next).
  */
 export const processBuildingHandler: JobHandler = {
-  async run({ ctx, job, signal }) {
+  async run({ ctx, job, signal, finish }) {
     const building = await ctx.db.selectFrom('buildings').selectAll().where('id', '=', job.subjectId).executeTakeFirst();
     if (building === undefined) return;
     const { elements, catalogue } = await fileElementsForCalc(ctx, await countedFileIds(ctx, building.id));
@@ -23,7 +23,11 @@ export const processBuildingHandler: JobHandler = {
       financialInputs: JSON.stringify(financialInputs(elements, catalogue)),
       computedAt: now,
     };
-    await ctx.db.transaction().execute(async (trx) => {
+    await finish(async (trx) => {
+      // Waits for a change of the building being committed, so that the recalculation it queued is seen below.
+      let locked = trx.selectFrom('buildings').select('id').where('id', '=', building.id);
+      if (ctx.dialect.rowLocks) locked = locked.forUpdate();
+      await locked.execute();
       await trx
         .insertInto('building_figures')
         .values({ buildingId: building.id, ...figures })

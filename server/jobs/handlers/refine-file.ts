@@ -25,7 +25,7 @@ async function storeFileValidation(ctx: ServerContext, fileId: string): Promise<
  * Mapped. An active file makes its building dirty, which schedules the building's recalculation.
  */
 export const refineFileHandler: JobHandler = {
-  async run({ ctx, job, signal }) {
+  async run({ ctx, job, signal, finish }) {
     const file = await ctx.db.selectFrom('building_files').selectAll().where('id', '=', job.subjectId).executeTakeFirst();
     if (file === undefined) return;
     const payload = JSON.parse(job.payload) as { importSummary?: string };
@@ -42,7 +42,7 @@ export const refineFileHandler: JobHandler = {
     await setFileStatus(ctx, file.id, BuildingFileStatuses.Mapping, 'Mapping: computing the validation figures.');
     await storeFileValidation(ctx, file.id);
     const summary = [payload.importSummary, refineSummary(outcome)].filter((part) => part !== undefined).join(' ');
-    await ctx.db.transaction().execute(async (trx) => {
+    await finish(async (trx) => {
       await trx
         .updateTable('building_files')
         .set({ status: BuildingFileStatuses.Mapped, statusMessage: summary, isDirty: 0, lastModifiedDate: ctx.now().toISOString() })

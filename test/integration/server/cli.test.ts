@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { createTestDatabase, databaseArgs, serverEnvironment, type TestDatabase } from './test-database';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
@@ -12,15 +13,22 @@ const run = promisify(execFile);
 
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
+let database: TestDatabase | undefined;
 afterEach(async () => {
-  child?.kill('SIGKILL');
+  if (child !== undefined && child.exitCode === null) {
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
   child = undefined;
+  await database?.drop();
+  database = undefined;
   if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
 });
 
 /** Starts `serve` and resolves with the address it prints once ready. */
 function serve(args: string[]): Promise<string> {
-  child = spawn(tsx, [cli, 'serve', ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(tsx, [cli, 'serve', ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: serverEnvironment() });
   return new Promise((resolve, reject) => {
     let output = '';
     child?.stdout?.on('data', (chunk: Buffer) => {
@@ -36,7 +44,9 @@ function serve(args: string[]): Promise<string> {
 describe('the command line', () => {
   it('serves with a bootstrap key, creates scoped keys, and shuts down gracefully on SIGTERM', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cd-cli-'));
-    const url = await serve(['--port', '0', '--data', dataDir, '--bootstrap-key', 'bootstrap-key-for-the-cli-test-0123456789', '--quiet']);
+    database = await createTestDatabase();
+    const store = ['--data', dataDir, ...databaseArgs(database)];
+    const url = await serve(['--port', '0', ...store, '--bootstrap-key', 'bootstrap-key-for-the-cli-test-0123456789', '--quiet']);
     const account = await fetch(`${url}/api/v2.3/accounts/current`, { headers: { 'x-api-key': 'bootstrap-key-for-the-cli-test-0123456789' } });
     expect(account.status).toBe(200);
     expect(await account.json()).toMatchObject({ accountType: 3 });
@@ -48,8 +58,9 @@ describe('the command line', () => {
         body: JSON.stringify({ name: 'From the CLI test' }),
       })
     ).json()) as { id: string };
-    const { stdout } = await run(tsx, [cli, 'token', 'create', '--scope', `portfolio:${portfolio.id}`, '--level', '50', '--data', dataDir], {
+    const { stdout } = await run(tsx, [cli, 'token', 'create', '--scope', `portfolio:${portfolio.id}`, '--level', '50', ...store], {
       cwd: repoRoot,
+      env: serverEnvironment(),
     });
     const key = stdout.trim();
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -70,7 +81,10 @@ describe('the command line', () => {
 
   it('refuses a bad scope with a clear message', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cd-cli-'));
-    const failure = await run(tsx, [cli, 'token', 'create', '--scope', 'galaxy', '--level', '50', '--data', dataDir], { cwd: repoRoot }).catch(
+    const failure = await run(tsx, [cli, 'token', 'create', '--scope', 'galaxy', '--level', '50', '--data', dataDir], {
+      cwd: repoRoot,
+      env: serverEnvironment(),
+    }).catch(
       (error: { code: number; stderr: string }) => error,
     );
     expect(failure).toMatchObject({ code: 2 });

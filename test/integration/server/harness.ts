@@ -5,14 +5,20 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { prepareServer, type PreparedServer } from '../../../server/server';
 import { createToken } from '../../../server/auth/tokens';
 import type { ScopeKind } from '../../../server/store/tables';
+import { createTestDatabase } from './test-database';
 
 /** The administrator key every test server is started with. */
 export const ADMIN_KEY = 'test-admin-key-0123456789abcdefghijklmnopqrstuvwxyz';
 
-/** A server on a fresh data folder, driven through `inject` (no socket), with helpers for keyed requests. */
+/**
+ * A server on a fresh data folder (and, under `TEST_DATABASE=postgres`, a fresh PostgreSQL database), driven through
+ * `inject` (no socket), with helpers for keyed requests.
+ */
 export interface TestServer {
   server: PreparedServer;
   dataDir: string;
+  /** The PostgreSQL database of this server; undefined on SQLite. */
+  databaseUrl: string | undefined;
   /** A request with the administrator key unless `key` is given (null: no key). */
   request(options: InjectOptions & { key?: string | null }): Promise<LightMyRequestResponse>;
   /** A new key of the local account with the given scope and level. */
@@ -20,22 +26,33 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts a test server; `now` lets a test move the clock. */
+/**
+ * Starts a test server; `now` lets a test move the clock, `blobs` puts the blobs in another store (`s3://…`), `sqlite`
+ * keeps it on SQLite whatever the project's database (a reference to compare with).
+ */
 export async function startTestServer(
-  options: { now?: () => Date; maxUploadBytes?: number; worker?: boolean } = {},
+  options: { now?: () => Date; maxUploadBytes?: number; worker?: boolean; blobs?: string; sqlite?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cd-server-'));
+  const database = options.sqlite === true ? { url: undefined, drop: async () => undefined } : await createTestDatabase();
   const server = await prepareServer({
     dataDir,
+    ...(database.url === undefined ? {} : { databaseUrl: database.url }),
+    ...(options.blobs === undefined ? {} : { blobs: options.blobs }),
     bootstrapKey: ADMIN_KEY,
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.maxUploadBytes === undefined ? {} : { config: { maxUploadBytes: options.maxUploadBytes } }),
     // Tests of processing run the worker with a quick poll; the others keep jobs queued to see them as requested.
     ...(options.worker === true ? { worker: { pollMs: 50, leaseMs: 10_000, heartbeatMs: 1_000 } } : {}),
+  }).catch(async (error: unknown) => {
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   });
   return {
     server,
     dataDir,
+    databaseUrl: database.url,
     request: ({ key, headers, ...rest }) =>
       server.app.inject({
         ...rest,
@@ -54,6 +71,7 @@ export async function startTestServer(
       ).key,
     close: async () => {
       await server.close();
+      await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -4,24 +4,37 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeSyntheticIfc } from '../../bench/synthetic-ifc';
+import { createTestDatabase, databaseArgs, serverEnvironment, type TestDatabase } from './test-database';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const nodeBinary = process.execPath;
 const key = 'kill-test-key-0123456789abcdefghijklmnop';
 const walls = 40_000;
 
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
+let database: TestDatabase | undefined;
 afterEach(async () => {
-  child?.kill('SIGKILL');
+  if (child !== undefined && child.exitCode === null) {
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
   child = undefined;
+  await database?.drop();
+  database = undefined;
   if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Starts `serve` on the data folder and resolves with its address once ready. */
-function serve(folder: string): Promise<string> {
-  const process = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [path.join(repoRoot, 'server/cli.ts'), 'serve', '--port', '0', '--data', folder, '--bootstrap-key', key, '--quiet'], {
+/** Starts `serve` on the data folder (and the test database) and resolves with its address once ready. */
+function serve(folder: string, store: TestDatabase): Promise<string> {
+  const args = ['serve', '--port', '0', '--data', folder, ...databaseArgs(store), '--bootstrap-key', key, '--quiet'];
+  // Node with tsx as a loader, not the tsx command (which runs the server in a child of its own): SIGKILL must reach
+  // the server itself.
+  const process = spawn(nodeBinary, ['--import', 'tsx', path.join(repoRoot, 'server/cli.ts'), ...args], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: serverEnvironment(),
   });
   child = process;
   return new Promise((resolve, reject) => {
@@ -63,10 +76,11 @@ async function statusUntil(url: string, done: (status: { status: number; element
 describe('an import killed mid-way', () => {
   it('is picked up again on the next start and ends Mapped with exactly the right element count', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cd-kill-'));
+    database = await createTestDatabase();
     const ifcPath = path.join(dataDir, 'synthetic.ifc');
     await writeSyntheticIfc(ifcPath, { walls });
 
-    let url = await serve(dataDir);
+    let url = await serve(dataDir, database);
     const api = `${url}/api/v2.3`;
     const portfolio = await call<{ id: string }>(`${api}/portfolios`, 'POST', { name: 'Kill test' });
     const building = await call<{ id: string }>(`${api}/buildings`, 'POST', { portfolioId: portfolio.id, name: 'Kill test' });
@@ -84,7 +98,7 @@ describe('an import killed mid-way', () => {
     child?.kill('SIGKILL');
     await new Promise((resolve) => child?.once('exit', resolve));
 
-    url = await serve(dataDir);
+    url = await serve(dataDir, database);
     const done = await statusUntil(`${url}${statusPath}`, (status) => [0, 3, 99].includes(status.status), 120_000);
     expect(done.status).toBe(3);
     expect(done.elementCount).toBe(walls);

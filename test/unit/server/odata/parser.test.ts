@@ -312,7 +312,7 @@ describe('$orderby', () => {
   });
 
   it('orders by id when absent', () => {
-    expect(parseElementQuery({}).orderBy).toEqual([{ path: 'id', column: 'id', direction: 'asc' }]);
+    expect(parseElementQuery({}).orderBy).toEqual([{ path: 'id', column: 'id', direction: 'asc', notNull: true }]);
   });
 
   it.each([

@@ -376,8 +376,8 @@ describe('PostgreSQL dialect', () => {
     expect(compiled.sql).toBe(
       'select "id" from "elements" where (strpos("name", cast($1 as text)) > 0'
       + ' and starts_with("typeName", cast($2 as text))'
-      + ' and right(lower("floor"), char_length(cast($3 as text))) = cast($4 as text)'
-      + ' and "volume" > cast($5 as double precision)) order by "id" asc nulls first',
+      + ' and right((lower("floor" collate "default") collate "C"), char_length(cast($3 as text))) = cast($4 as text)'
+      + ' and "volume" > cast($5 as double precision)) order by "id" asc',
     );
     expect(compiled.parameters).toEqual(['%', 'a_', '\\', '\\', 1]);
   });
@@ -386,7 +386,7 @@ describe('PostgreSQL dialect', () => {
     const compiled = compile({ $filter: "name ne 'x'", $orderby: 'volume desc', $skip: '20' });
     expect(compiled.sql).toBe(
       'select "id" from "elements" where ("name" <> cast($1 as text) or "name" is null)'
-      + ' order by "volume" desc nulls last, "id" asc nulls first limit $2 offset $3',
+      + ' order by "volume" desc nulls last, "id" asc limit $2 offset $3',
     );
     expect(compiled.parameters).toEqual(['x', Number.MAX_SAFE_INTEGER, 20]);
   });

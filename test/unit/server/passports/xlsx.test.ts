@@ -26,6 +26,9 @@ async function readBack(file: string): Promise<ExcelJS.Workbook> {
   return workbook;
 }
 
+/** Writing a 10,000-row workbook takes seconds on a busy 2-core machine (CI runs the PostgreSQL suite alongside). */
+const WORKBOOK_TIMEOUT_MS = 30_000;
+
 describe('building passport Excel', () => {
   it('writes the translated sheets with summary, layers, families and one styled row per element (nl)', async () => {
     const file = join(folder, 'building-nl.xlsx');
@@ -127,7 +130,7 @@ describe('building passport Excel', () => {
     expect(elements.rowCount).toBe(10_001);
     expect(elements.getRow(10_001).getCell(1).value).toBe(sampleElement(9999).id);
     expect(elements.autoFilter).toBe('A1:Q10001');
-  });
+  }, WORKBOOK_TIMEOUT_MS);
 
   it('accepts a plain iterable and writes every language’s sheet names', async () => {
     for (const language of ['de', 'fr', 'it', 'es'] as const) {
@@ -149,5 +152,5 @@ describe('building passport Excel', () => {
       expect(row.getCell(8).value).toBe({ de: 'Technische Anlagen', fr: 'Équipements techniques', it: 'Impianti', es: 'Instalaciones' }[language]);
       expect(row.getCell(9).value).toBe({ de: 'Rückbau', fr: 'Démolition', it: 'Demolizione', es: 'Demolición' }[language]);
     }
-  });
+  }, WORKBOOK_TIMEOUT_MS);
 });

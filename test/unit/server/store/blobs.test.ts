@@ -1,0 +1,41 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FsBlobStore, openBlobStore } from '../../../../server/store/blobs';
+import { S3BlobStore } from '../../../../server/store/s3-blobs';
+
+const folders: string[] = [];
+afterEach(async () => {
+  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+});
+
+async function folder(): Promise<string> {
+  const created = await mkdtemp(path.join(tmpdir(), 'cd-blob-store-'));
+  folders.push(created);
+  return created;
+}
+
+describe('openBlobStore', () => {
+  it('keeps blobs in <data>/blobs by default, or in a folder given by path or file:// address', async () => {
+    const dataDir = await folder();
+    const byDefault = await openBlobStore(undefined, dataDir);
+    expect(byDefault).toBeInstanceOf(FsBlobStore);
+    await byDefault.put('a/b', Buffer.from('default'), 100);
+    expect(await readFile(path.join(dataDir, 'blobs', 'a', 'b'), 'utf8')).toBe('default');
+
+    const elsewhere = await folder();
+    await (await openBlobStore(elsewhere, dataDir)).put('c', Buffer.from('path'), 100);
+    await (await openBlobStore(pathToFileURL(path.join(elsewhere, 'sub')).href, dataDir)).put('d', Buffer.from('url'), 100);
+    expect(await readFile(path.join(elsewhere, 'c'), 'utf8')).toBe('path');
+    expect(await readFile(path.join(elsewhere, 'sub', 'd'), 'utf8')).toBe('url');
+  });
+
+  it('opens an S3 store for s3:// and refuses other schemes', async () => {
+    const store = await openBlobStore('s3://bucket?endpoint=http%3A%2F%2F127.0.0.1%3A9&forcePathStyle=true', await folder());
+    expect(store).toBeInstanceOf(S3BlobStore);
+    await store.close();
+    await expect(openBlobStore('gs://bucket', await folder())).rejects.toThrow(/Unknown blob store 'gs:\/\/bucket'/);
+  });
+});

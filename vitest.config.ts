@@ -36,6 +36,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          // Tests of moving data to a team server need PostgreSQL: they run in integration-postgres only.
+          exclude: [...configDefaults.exclude, 'test/integration/**/*.postgres.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -44,7 +46,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration-postgres',
-          include: postgresMissing ? ['test/integration/server/postgres-unavailable.check.ts'] : ['test/integration/server/**/*.test.ts'],
+          include: postgresMissing ? ['test/integration/server/postgres-unavailable.check.ts'] : ['test/integration/server/**/*.test.ts', 'test/integration/**/*.postgres.test.ts'],
           environment: 'node',
           env: { TEST_DATABASE: 'postgres' },
           globalSetup: postgresMissing ? [] : ['test/integration/server/postgres-global-setup.ts'],

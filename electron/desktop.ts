@@ -16,8 +16,11 @@ import {
   type Connection,
   type ConnectionList,
   type ConnectionTestResult,
+  type ImageUpload,
   type IpcEvent,
   type IpcEventPayload,
+  type IpcRequest,
+  type IpcValue,
   type Notice,
 } from '../shared/ipc';
 import type { PassportEntry, PassportEvent, PassportState } from '../shared/passports';
@@ -27,7 +30,9 @@ import { isWithin } from './dropfolders/mapping-store';
 import { startDropFolderService, type DropFolderService } from './dropfolders/service';
 import type { DropFolderTiming } from './dropfolders/uploader';
 import { runApiCall } from './http/api-request';
+import { runImageUpload } from './http/image-upload';
 import { createQueuedClient, type QueuedClient, type QueuedClientOptions } from './http/queued-client';
+import { migrateLocalWorkspace } from './local-migration';
 import { LocalWorkspace, type LocalServerLauncher } from './local-server';
 import { startPassportService, type PassportService } from './passports/passport-service';
 import type { Vault } from './vault';
@@ -138,8 +143,9 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
   };
   connections.onChange(announceConnections);
 
+  const localDataDir = path.join(options.userDataDir, 'local-workspace');
   const local = new LocalWorkspace({
-    dataDir: path.join(options.userDataDir, 'local-workspace'),
+    dataDir: localDataDir,
     vault,
     launch: options.startLocalServer,
     log,
@@ -290,6 +296,10 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     return runApiCall(clientOf(profile), profile.apiVersion, call);
   }
 
+  async function uploadImage({ connectionId, ...call }: ImageUpload): Promise<ApiAnswer> {
+    return runImageUpload(clientOf(requireProfile(connectionId)), call);
+  }
+
   async function testConnection(connectionId: string): Promise<ConnectionTestResult> {
     const profile = requireProfile(connectionId);
     // The user waits for this answer: one attempt, no retries.
@@ -307,6 +317,45 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
         return { kind: 'problem', status: result.status, title: result.problem.title, detail: result.problem.detail };
       case 'network':
         return { kind: 'network', message: result.error.message };
+    }
+  }
+
+  /** The remote connection to this address: the one there is (its name kept), else a new one named after the host. */
+  async function remoteConnectionTo(baseUrl: string): Promise<ConnectionProfile> {
+    const address = normaliseBaseUrl(baseUrl);
+    const existing = connections.list().profiles.find((profile) => profile.kind === 'remote' && profile.baseUrl === address);
+    const draft = { name: existing?.name ?? new URL(address).host, baseUrl: address, apiVersion: existing?.apiVersion ?? ('v2.3' as const) };
+    return existing === undefined ? connections.add(draft) : connections.update(existing.id, draft);
+  }
+
+  let migrating = false;
+  /**
+   * Copies the Local workspace to a team server; with its address, adds a connection to it that holds the Local
+   * workspace's key, which the copy made valid there too.
+   */
+  async function migrateLocal({ teamServerUrl, allowInsecureStorage, ...target }: IpcRequest<'local:migrate'>): Promise<IpcValue<'local:migrate'>> {
+    if (migrating) throw new BridgeError('conflict', 'The Local workspace is being copied already; wait for that copy to end.');
+    migrating = true;
+    try {
+      const summary = await migrateLocalWorkspace({
+        dataDir: localDataDir,
+        launch: options.startLocalServer,
+        target,
+        onProgress: (progress) => emit('local:migration-progress', progress),
+      });
+      if (teamServerUrl === undefined) return { summary, connection: null };
+      const profile = await remoteConnectionTo(teamServerUrl);
+      const key = await vault.get(LOCAL_CONNECTION_ID);
+      try {
+        if (key !== undefined) await vault.set(profile.id, key, { allowInsecureStorage: allowInsecureStorage === true });
+      } catch (error) {
+        // Without the user's consent to an unencrypted key the connection is kept without one: the copy itself is done.
+        if (!(error instanceof BridgeError && error.code === 'insecure-storage')) throw error;
+      }
+      announceConnections();
+      return { summary, connection: { ...profile, hasKey: await vault.has(profile.id) } };
+    } finally {
+      migrating = false;
     }
   }
 
@@ -363,6 +412,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       return null;
     },
     'api:request': request,
+    'api:upload-image': uploadImage,
     'local:status': async () => local.status(),
     'local:restart': async () => {
       try {
@@ -372,6 +422,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       }
       return local.status();
     },
+    'local:migrate': migrateLocal,
     'shell:open-external': async ({ url }) => {
       const parsed = new URL(url);
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
@@ -456,10 +507,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       return { local: local.status(), queued, running };
     },
     async provision(baseUrl, key) {
-      const address = normaliseBaseUrl(baseUrl);
-      const existing = connections.list().profiles.find((profile) => profile.kind === 'remote' && profile.baseUrl === address);
-      const draft = { name: existing?.name ?? new URL(address).host, baseUrl: address, apiVersion: existing?.apiVersion ?? ('v2.3' as const) };
-      const profile = existing === undefined ? await connections.add(draft) : await connections.update(existing.id, draft);
+      const profile = await remoteConnectionTo(baseUrl);
       await vault.set(profile.id, key);
       await connections.activate(profile.id);
       announceConnections();

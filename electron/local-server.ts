@@ -9,6 +9,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { BOOTSTRAP_KEY_ENV, embeddedServerMessageOf } from '../shared/embedded-server';
 import type { LocalWorkspaceStatus } from '../shared/ipc';
+import { BLOB_STORE_URL_ENV, DATABASE_URL_ENV } from '../shared/workspace-migration';
 import { LOCAL_CONNECTION_ID } from './connections';
 import type { Vault } from './vault';
 
@@ -162,7 +163,9 @@ export class LocalWorkspace {
       const firstStart = !(await exists(path.join(this.options.dataDir, DATABASE_FILE)));
       const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--data', this.options.dataDir, '--quiet'];
       if (firstStart) args.push('--demo');
-      const url = await this.spawn(args, { [BOOTSTRAP_KEY_ENV]: key });
+      // Empty team-server addresses: a DATABASE_URL or BLOB_STORE_URL in the user's environment must not move the
+      // Local workspace off its own folder.
+      const url = await this.spawn(args, { [BOOTSTRAP_KEY_ENV]: key, [DATABASE_URL_ENV]: '', [BLOB_STORE_URL_ENV]: '' });
       this.setStatus({ state: 'running' });
       return url;
     } catch (error) {

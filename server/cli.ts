@@ -3,19 +3,16 @@ import { Level } from './auth/principal';
 import { createToken } from './auth/tokens';
 import { openDatabase, type DatabaseLocation } from './store/store';
 import { isPostgresUrl } from './store/dialect';
-import { migrateWorkspace, type MigrationProgress } from './store/migrate-workspace';
+import { migrateWorkspace } from './store/migrate-workspace';
 import { seedSystemData } from './store/seed/system-data';
 import { ensureLocalAccount } from './store/seed/local-account';
 import { prepareServer, startServer } from './server';
 import type { ScopeKind } from './store/tables';
 import { parentChannel } from './parent-channel';
 import { BOOTSTRAP_KEY_ENV } from '../shared/embedded-server';
+import { BLOB_STORE_URL_ENV, DATABASE_URL_ENV, type MigrationDone, type MigrationProgress } from '../shared/workspace-migration';
 import { assertNever } from '../shared/api/enums';
 
-/** Environment variable of the PostgreSQL address (`--database`). */
-const DATABASE_URL_ENV = 'DATABASE_URL';
-/** Environment variable of the blob store address (`--blobs`). */
-const BLOB_STORE_URL_ENV = 'BLOB_STORE_URL';
 
 const usage = `Usage:
   serve [--port <n>] [--host <addr>] [--data <dir>] [--database <postgres://…> (or env ${DATABASE_URL_ENV})]
@@ -287,7 +284,7 @@ async function migrateCommand(args: string[]): Promise<void> {
     },
   });
   const rows = summary.tables.reduce((sum, table) => sum + table.rows, 0);
-  if (json) console.log(JSON.stringify({ step: 'done', ...summary }));
+  if (json) console.log(JSON.stringify({ step: 'done', ...summary } satisfies MigrationDone));
   else console.log(`Done: ${rows} rows in ${summary.tables.length} tables, ${summary.blobs.count} blobs (${summary.blobs.bytes} bytes).`);
 }
 

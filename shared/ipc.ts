@@ -8,6 +8,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { AccountTypeSchema } from './api/enums';
 import { Problem } from './api/schemas';
+import { MigrationProgress, MigrationSummary } from './workspace-migration';
 import { DropFolderDraft, DropFolderEvent, DropFolderFile, DropFolderSettings, DropFolderStatus } from './dropfolders';
 import {
   PassportEntry,
@@ -172,6 +173,30 @@ export const LocalWorkspaceStatus = Type.Object(
 /** The state of the embedded server. */
 export type LocalWorkspaceStatus = Static<typeof LocalWorkspaceStatus>;
 
+/** Where to take the Local workspace: a team server's PostgreSQL database and blob store, and optionally its address. */
+export const LocalMigrationRequest = Type.Object(
+  {
+    databaseUrl: Type.String({ minLength: 1, maxLength: 2048, pattern: '^postgres(ql)?://' }),
+    /** `s3://bucket?…`, or a folder the team server reads too. */
+    blobs: Type.String({ minLength: 1, maxLength: 2048 }),
+    /** The team server's API address: a connection to it is added, holding the Local workspace's key. */
+    teamServerUrl: Type.Optional(Type.String({ maxLength: 2048, pattern: '^https?://' })),
+    /** The user's consent to keep that key where the OS offers no encryption (as for `vault:set-key`). */
+    allowInsecureStorage: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+/** Where to take the Local workspace. */
+export type LocalMigrationRequest = Static<typeof LocalMigrationRequest>;
+
+/** What a migration copied, and the connection to the team server it added (null when no address was given). */
+export const LocalMigrationResult = Type.Object(
+  { summary: MigrationSummary, connection: Type.Union([Connection, Type.Null()]) },
+  { additionalProperties: false },
+);
+/** What a migration copied. */
+export type LocalMigrationResult = Static<typeof LocalMigrationResult>;
+
 /** Which host runs the renderer, and facts the renderer shows in its About and settings. */
 export const AppInfo = Type.Object(
   {
@@ -187,7 +212,8 @@ export type AppInfo = Static<typeof AppInfo>;
 
 /**
  * A JSON call of the API through the host's queued client, which adds the connection's key. Binary uploads and
- * downloads do not pass the bridge: the host streams them from and to disk itself.
+ * downloads do not pass the bridge: the host streams them from and to disk itself (a small image is the one exception,
+ * `api:upload-image`).
  */
 export const ApiRequest = Type.Object(
   {
@@ -232,6 +258,32 @@ export const ApiAnswer = Type.Union([
 ]);
 /** What a call got. */
 export type ApiAnswer = Static<typeof ApiAnswer>;
+
+/** Largest image the bridge carries: the server's limit for a portfolio logo, 10 MiB. */
+export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 ** 2;
+
+/** The image types the API takes for building images and portfolio logos. */
+export const ImageContentType = Type.Union([Type.Literal('image/png'), Type.Literal('image/jpeg')]);
+/** An image type the API takes. */
+export type ImageContentType = Static<typeof ImageContentType>;
+
+/**
+ * A small image for the API (a building's image, a portfolio's logo), its bytes as base64: the one binary upload that
+ * passes the bridge, because it is small and comes from a file the user picked in the window, not from the host's disk.
+ */
+export const ImageUpload = Type.Object(
+  {
+    connectionId: Id,
+    target: Type.Union([Type.Literal('building'), Type.Literal('portfolio')]),
+    id: Type.String({ format: 'uuid' }),
+    fileName: Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/\\\\]+$' }),
+    contentType: ImageContentType,
+    data: Type.String({ minLength: 1, maxLength: Math.ceil(MAX_IMAGE_UPLOAD_BYTES / 3) * 4 }),
+  },
+  { additionalProperties: false },
+);
+/** A small image for the API. */
+export type ImageUpload = Static<typeof ImageUpload>;
 
 /** How busy a connection's queued client is, for the tray and the status bar. */
 export const HttpActivity = Type.Object(
@@ -341,8 +393,10 @@ export const ipcChannels = {
   'vault:set-key': channel(SetKeyRequest, Nothing),
   'vault:clear-key': channel(ConnectionRef, Nothing),
   'api:request': channel(ApiRequest, ApiAnswer),
+  'api:upload-image': channel(ImageUpload, ApiAnswer),
   'local:status': channel(NoInput, LocalWorkspaceStatus),
   'local:restart': channel(NoInput, LocalWorkspaceStatus),
+  'local:migrate': channel(LocalMigrationRequest, LocalMigrationResult),
   'shell:open-external': channel(ExternalUrl, Nothing),
   'dialog:choose-folder': channel(ChooseFolderRequest, ChosenFolder),
   'dropfolders:list': channel(NoInput, Type.Array(DropFolderStatus)),
@@ -376,6 +430,8 @@ export type IpcValue<C extends IpcChannel> = Static<(typeof ipcChannels)[C]['res
 export const ipcEvents = {
   'connections:changed': ConnectionList,
   'local:status-changed': LocalWorkspaceStatus,
+  /** How far a migration of the Local workspace to a team server got. */
+  'local:migration-progress': MigrationProgress,
   'http:activity': HttpActivity,
   /** Every change of the drop folders: a file's state or progress, a file's work ended, the folders themselves. */
   'dropfolders:changed': DropFolderEvent,

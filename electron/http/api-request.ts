@@ -4,7 +4,7 @@
  */
 import { routesByVersion, type ApiVersion, type RouteDefinition } from '../../shared/api/routes';
 import { BridgeError, type ApiAnswer, type ApiRequest } from '../../shared/ipc';
-import type { QueuedClient } from './queued-client';
+import type { LooseCallResult, QueuedClient } from './queued-client';
 
 /** A Bridge API call without its connection, which the caller has resolved to `client`. */
 export type ApiCall = Omit<ApiRequest, 'connectionId'>;
@@ -29,6 +29,11 @@ export async function runApiCall(client: QueuedClient, apiVersion: ApiVersion, c
     headers: call.headers,
     body: call.body,
   });
+  return bridgeAnswerOf(result);
+}
+
+/** A queued client's result in the Bridge's shape. */
+export function bridgeAnswerOf(result: LooseCallResult): ApiAnswer {
   switch (result.kind) {
     case 'ok':
       return { kind: 'ok', status: result.status, value: result.value ?? null, location: result.headers.get('location') };

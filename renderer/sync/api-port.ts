@@ -25,7 +25,7 @@ export class ApiPortError extends Error {
 }
 
 /** The port of a connection through the Bridge's `api:request`. */
-export function bridgeApiPort(bridge: Pick<Bridge, 'api'>, connectionId: string): ApiPort {
+export function bridgeApiPort(bridge: { api: Pick<Bridge['api'], 'request'> }, connectionId: string): ApiPort {
   return async (call) => {
     const result = await bridge.api.request({ ...call, connectionId });
     if (!result.ok) throw new ApiPortError(result.error.code, result.error.message);

@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { openBlobStore, type BlobStore } from './blobs';
 import { openDatabase, sqliteFileIn, type Database } from './store';
 import type { DatabaseSchema } from './tables';
+import type { MigrationProgress, MigrationSummary } from '../../shared/workspace-migration';
 
 /**
  * Every table of the store in an order that respects its foreign keys (a table after the tables it references).
@@ -40,19 +41,6 @@ export const TABLES_IN_DEPENDENCY_ORDER = [
 
 /** A table of the store. */
 type TableName = (typeof TABLES_IN_DEPENDENCY_ORDER)[number];
-
-/** Where a migration is, reported as it goes. */
-export type MigrationProgress =
-  | { step: 'table'; table: string; copied: number; total: number }
-  | { step: 'blobs'; copied: number; total: number; bytes: number }
-  | { step: 'committed' };
-
-/** What was copied. */
-export interface MigrationSummary {
-  /** Rows per table, in the order they were copied. */
-  tables: { table: string; rows: number }[];
-  blobs: { count: number; bytes: number };
-}
 
 /** What to migrate where. */
 export interface MigrateWorkspaceOptions {

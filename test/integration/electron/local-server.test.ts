@@ -2,7 +2,7 @@
  * The Local workspace with the real server in a real child process: first start with sample data and a key from
  * the vault, restart without sample data, recovery after a crash, a clear failure when it cannot start.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -83,6 +83,24 @@ describe('the Local workspace', () => {
     );
     expect(processes).toHaveLength(2);
     expect(await portfolios(second ?? '', await vault.get(LOCAL_CONNECTION_ID))).toEqual(['Demo portfolio']);
+  });
+
+  it('stays in its own folder when the environment names a team server database', async () => {
+    const saved = { database: process.env['DATABASE_URL'], blobs: process.env['BLOB_STORE_URL'] };
+    process.env['DATABASE_URL'] = 'postgres://nobody@127.0.0.1:1/unreachable';
+    process.env['BLOB_STORE_URL'] = path.join(folder, 'team-blobs');
+    try {
+      const vault = new MemoryVault();
+      workspace = new LocalWorkspace({ dataDir: path.join(folder, 'data'), vault, launch: nodeProcessLauncher(), log: () => undefined });
+      const url = await workspace.start();
+      expect(await portfolios(url, await vault.get(LOCAL_CONNECTION_ID))).toEqual(['Demo portfolio']);
+      await expect(access(path.join(folder, 'data', 'circularity.sqlite'))).resolves.toBeUndefined();
+    } finally {
+      for (const [name, value] of [['DATABASE_URL', saved.database], ['BLOB_STORE_URL', saved.blobs]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 
   it('fails with a reason the user can read when the server cannot start', async () => {

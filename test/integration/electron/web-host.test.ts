@@ -39,11 +39,14 @@ function handlers(): BridgeHandlers {
     'vault:set-key': unused,
     'vault:clear-key': unused,
     'api:request': unused,
+    'api:upload-image': unused,
     'local:status': async () => ({ state: 'running' }),
     'local:restart': unused,
+    'local:migrate': unused,
     'shell:open-external': async () => {
       throw new Error('an internal detail that must not reach the page');
-    },    'dialog:choose-folder': unused,
+    },
+    'dialog:choose-folder': unused,
     'dropfolders:list': unused,
     'dropfolders:add': unused,
     'dropfolders:update': unused,

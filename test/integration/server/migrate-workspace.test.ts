@@ -12,12 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildingFileStatusResponse } from '../../../shared/api';
 import { Level } from '../../../server/auth/principal';
 import { prepareServer, type PreparedServer } from '../../../server/server';
-import {
-  MigrationTargetNotEmptyError,
-  TABLES_IN_DEPENDENCY_ORDER,
-  migrateWorkspace,
-  type MigrationProgress,
-} from '../../../server/store/migrate-workspace';
+import { MigrationTargetNotEmptyError, TABLES_IN_DEPENDENCY_ORDER, migrateWorkspace } from '../../../server/store/migrate-workspace';
+import type { MigrationProgress } from '../../../shared/workspace-migration';
 import { openDatabase } from '../../../server/store/store';
 import { ADMIN_KEY, createPortfolioWithBuilding, eventually, startTestServer, type TestServer } from './harness';
 import { createTestDatabase, serverEnvironment, testDatabase, type TestDatabase } from './test-database';

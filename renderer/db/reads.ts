@@ -46,15 +46,53 @@ export async function scanElements(
   }
 }
 
-/** The ids of a file's elements in id order (keys only, no records read), all or the first `limit`. */
-export async function elementIdsOf(db: CacheDb, fileId: string, limit?: number): Promise<string[]> {
+/** Keys per step of listing a file's ids: decoding one step's keys is a short task, whatever the file's size. */
+export const ID_CHUNK = 5000;
+
+/**
+ * The ids of a file's elements in id order (keys only, no records read): the first `limit`, or all of them
+ * `ID_CHUNK` at a time with the event loop free between steps, so the rows a screen reads meanwhile are not held up
+ * behind one large answer. Answers what it has when `signal` aborts.
+ */
+export async function elementIdsOf(db: CacheDb, fileId: string, limit?: number, signal?: AbortSignal): Promise<string[]> {
   const [lower, upper] = fileKeyRange(fileId);
-  const range = db.elements.where(':id').between(lower, upper, true, true);
-  const keys = await (limit === undefined ? range : range.limit(limit)).primaryKeys();
-  return keys.map(([, id]) => id);
+  if (limit !== undefined) {
+    const keys = await db.elements.where(':id').between(lower, upper, true, true).limit(limit).primaryKeys();
+    return keys.map(([, id]) => id);
+  }
+  const ids: string[] = [];
+  let from: IndexableType = lower;
+  let inclusive = true;
+  while (signal?.aborted !== true) {
+    const keys = await db.elements.where(':id').between(from, upper, inclusive, true).limit(ID_CHUNK).primaryKeys();
+    for (const [, id] of keys) ids.push(id);
+    const last = keys[keys.length - 1];
+    if (last === undefined || keys.length < ID_CHUNK) break;
+    from = last;
+    inclusive = false;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return ids;
 }
 
-/** The elements of a file with these ids, in that order (undefined where one is gone). */
-export function elementsByIds(db: CacheDb, fileId: string, ids: readonly string[]): Promise<(ElementRow | undefined)[]> {
-  return db.elements.bulkGet(ids.map((id): [string, string] => [fileId, id]));
+/**
+ * The elements of a file with these ids, in that order (undefined where one is gone). Ids that are a run of the
+ * file's ids in key order (`keyOrdered`: a slice of the unfiltered, unsorted view) are read as one range, one request
+ * instead of one per id; ids the range missed (a view older than the cache) are then read one by one.
+ */
+export async function elementsByIds(db: CacheDb, fileId: string, ids: readonly string[], keyOrdered = false): Promise<(ElementRow | undefined)[]> {
+  const first = ids[0];
+  const last = ids[ids.length - 1];
+  if (!keyOrdered || first === undefined || last === undefined || ids.length < 2) {
+    return db.elements.bulkGet(ids.map((id): [string, string] => [fileId, id]));
+  }
+  const rows = await db.elements.where(':id').between([fileId, first], [fileId, last], true, true).limit(ids.length).toArray();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length > 0) {
+    for (const row of await db.elements.bulkGet(missing.map((id): [string, string] => [fileId, id]))) {
+      if (row !== undefined) byId.set(row.id, row);
+    }
+  }
+  return ids.map((id) => byId.get(id));
 }

@@ -41,7 +41,7 @@ const SCROLL = `
       const now = await frame();
       intervals.push(now - last);
       last = now;
-      placeholders.push(grid.querySelectorAll('[data-testid="element-row"]:not(:has([data-testid="element-open"]))').length);
+      placeholders.push(grid.querySelectorAll('[data-testid="element-row"][data-loading]').length);
     };
     for (let index = 0; index < 240; index += 1) await step(() => { grid.scrollTop += 60 * 32; });
     let seed = 7;

@@ -124,7 +124,7 @@ export async function buildElementView(
   shown: readonly ElementColumnKey[],
   options: { signal?: AbortSignal; onProgress?: (progress: ViewProgress) => void } = {},
 ): Promise<string[]> {
-  if (isPlainQuery(query)) return elementIdsOf(db, fileId);
+  if (isPlainQuery(query)) return elementIdsOf(db, fileId, undefined, options.signal);
   const keep = rowFilter(query, shown);
   const sortColumn = query.sort === null ? null : elementColumn(query.sort.column);
   const kept: { id: string; key: SortKey }[] = [];

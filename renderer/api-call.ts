@@ -2,7 +2,7 @@
  * API calls through the Bridge, with every way they can fail folded into one `ApiFailure` the screens show.
  */
 import { assertNever } from '../shared/api/enums';
-import type { ApiRequest, Bridge } from '../shared/ipc';
+import type { ApiAnswer, ApiRequest, Bridge, IpcResult } from '../shared/ipc';
 
 /** Why an API call gave no usable answer: the server's problem answer, no answer, the host refusing, or a bad shape. */
 export type ApiFailure =
@@ -14,9 +14,8 @@ export type ApiFailure =
 /** The answer of a call, or why there is none. */
 export type ApiOutcome<T> = { ok: true; status: number; value: T } | { ok: false; failure: ApiFailure };
 
-/** Runs one API call through the host. */
-export async function callApi(bridge: Bridge, request: ApiRequest): Promise<ApiOutcome<unknown>> {
-  const result = await bridge.api.request(request);
+/** The outcome of a Bridge channel that answers an `ApiAnswer` (`api:request`, `api:upload-image`). */
+export function apiOutcomeOf(result: IpcResult<ApiAnswer>): ApiOutcome<unknown> {
   if (!result.ok) return { ok: false, failure: { kind: 'host', message: result.error.message } };
   const answer = result.value;
   switch (answer.kind) {
@@ -32,6 +31,11 @@ export async function callApi(bridge: Bridge, request: ApiRequest): Promise<ApiO
     default:
       return assertNever(answer, 'API answer');
   }
+}
+
+/** Runs one API call through the host. */
+export async function callApi(bridge: Bridge, request: ApiRequest): Promise<ApiOutcome<unknown>> {
+  return apiOutcomeOf(await bridge.api.request(request));
 }
 
 /**

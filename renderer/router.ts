@@ -11,12 +11,14 @@ import ConnectionsPage from './views/connections/ConnectionsPage.vue';
 import DropFoldersPage from './views/dropfolders/DropFoldersPage.vue';
 import FilePage from './views/files/FilePage.vue';
 import PassportsPage from './views/passports/PassportsPage.vue';
+import PortfolioPage from './views/portfolios/PortfolioPage.vue';
 import PortfoliosPage from './views/portfolios/PortfoliosPage.vue';
 import SettingsPage from './views/settings/SettingsPage.vue';
 
 /** The named routes: the navigation's, and the pages a portfolio opens into. */
 export const ROUTE_NAMES = {
   portfolios: 'portfolios',
+  portfolio: 'portfolio',
   building: 'building',
   file: 'file',
   dropFolders: 'drop-folders',
@@ -35,6 +37,7 @@ export function createAppRouter(): Router {
     routes: [
       { path: '/', redirect: { name: ROUTE_NAMES.portfolios } },
       { path: '/portfolios', name: ROUTE_NAMES.portfolios, component: PortfoliosPage },
+      { path: '/portfolios/:portfolioId', name: ROUTE_NAMES.portfolio, component: PortfolioPage },
       { path: '/buildings/:buildingId', name: ROUTE_NAMES.building, component: BuildingPage },
       { path: '/buildings/:buildingId/files/:fileId', name: ROUTE_NAMES.file, component: FilePage },
       { path: '/catalogues', redirect: { name: ROUTE_NAMES.catalogues, params: { kind: 'materials' } } },

@@ -2,22 +2,16 @@
  * The user's buildings on the active connection. Creates, edits and deletes go into the cache with their outbox
  * entries (the db layer writes both in one transaction), then the scheduler is told, so they reach the server with the
  * next sync, also after a restart offline. What the API only does online (recalculation, passports, the financial
- * figures with other rates, a building's users and tokens, the progress of a file the server is processing) is asked
- * here through the Bridge; every way it can fail comes back as an `OnlineRefusal` the screens put in words. Also the
- * search and order of the building lists, kept for the session.
+ * figures with other rates, the progress of a file the server is processing) is asked here through the Bridge (a
+ * building's users and tokens: `access.ts`); every way it can fail comes back as an `OnlineRefusal` the screens put in
+ * words. Also the search and order of the building lists, kept for the session.
  */
 import { defineStore } from 'pinia';
 import { inject, onScopeDispose, ref, watch, type InjectionKey } from 'vue';
-import { assertNever, type PermissionLevel } from '../../shared/api/enums';
+import { assertNever } from '../../shared/api/enums';
 import type { PassportLanguage } from '../../shared/api/routes';
-import type {
-  BuildingFileStatusResponse,
-  BuildingFinancialInformation,
-  TokenRequest,
-  TokenResponse,
-  UserRightResponse,
-} from '../../shared/api/schemas';
-import { callApi, callApiList, type ApiFailure, type ApiOutcome } from '../api-call';
+import type { BuildingFileStatusResponse, BuildingFinancialInformation } from '../../shared/api/schemas';
+import { callApi, type ApiOutcome } from '../api-call';
 import { useBridge } from '../bridge';
 import type { CacheDb } from '../db/cache-db';
 import type { BuildingChanges } from '../db/edit-shapes';
@@ -26,23 +20,11 @@ import { isLocalId, type SyncFailure } from '../db/schema';
 import { bridgeApiPort } from '../sync/api-port';
 import { pullBuildingFigures, pullFileStatus } from '../sync/pull';
 import { defaultBuildingListQuery, type BuildingListQuery } from '../views/buildings/building-list';
+import { refusalOf, type OnlineOutcome, type OnlineRefusal } from './online-outcome';
 import { useSyncStore } from './sync';
 
-/**
- * Why an online action did not happen: no connection is open, the building is not on the server yet (created here,
- * not yet synced), the device is offline, the server could not be reached, the key may not do this (401/403), or the
- * server refused or failed otherwise.
- */
-export type OnlineRefusal =
-  | { kind: 'no-connection' }
-  | { kind: 'not-on-server' }
-  | { kind: 'offline' }
-  | { kind: 'unreachable'; message: string }
-  | { kind: 'forbidden'; status: number; detail: string }
-  | { kind: 'failed'; failure: ApiFailure };
-
-/** What an online action answered, or why it did not happen. */
-export type OnlineOutcome<T> = { ok: true; value: T } | { ok: false; refusal: OnlineRefusal };
+/** The outcomes of online actions, where the building screens have always imported them from. */
+export type { OnlineOutcome, OnlineRefusal } from './online-outcome';
 
 /** Where a recalculation the user asked for is: the server works on it, it is done, or it could not be followed. */
 export type RecalculationState =
@@ -98,15 +80,6 @@ export const BUILDING_TIMING_KEY: InjectionKey<BuildingTiming> = Symbol('buildin
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A refusal of an API call's failure. */
-function refusalOf(failure: ApiFailure): OnlineRefusal {
-  if (failure.kind === 'network') return { kind: 'unreachable', message: failure.message };
-  if (failure.kind === 'problem' && (failure.status === 401 || failure.status === 403)) {
-    return { kind: 'forbidden', status: failure.status, detail: failure.detail };
-  }
-  return { kind: 'failed', failure };
 }
 
 /** The same for a failure of the sync engine's calls. */
@@ -311,41 +284,6 @@ export const useBuildingsStore = defineStore('buildings', () => {
     return () => stopped.abort();
   }
 
-  /** The users and tokens with a right on a building. */
-  async function listUsers(id: string): Promise<OnlineOutcome<UserRightResponse[]>> {
-    return online(id, async (connectionId) =>
-      outcomeOf(await callApiList<UserRightResponse>(bridge, { connectionId, operationId: 'listBuildingUsers', params: { id } }), (list) => list),
-    );
-  }
-
-  /** Sets the level of a user or token on a building; level 0 takes the right away. */
-  async function setUserLevel(id: string, userId: string, level: PermissionLevel): Promise<OnlineOutcome<void>> {
-    return online(id, async (connectionId) =>
-      outcomeOf(
-        await callApi(bridge, { connectionId, operationId: 'replaceBuildingUsers', params: { id }, body: [{ userId, level }] }),
-        () => undefined,
-      ),
-    );
-  }
-
-  /** Adds an API token for a building; the answer holds its key, shown this once. */
-  async function createToken(id: string, request: TokenRequest): Promise<OnlineOutcome<TokenResponse>> {
-    return online(id, async (connectionId) => {
-      const outcome = await callApi(bridge, { connectionId, operationId: 'createBuildingToken', params: { id }, body: request });
-      if (outcome.ok && !(isRecord(outcome.value) && typeof outcome.value['key'] === 'string')) {
-        return { ok: false, refusal: { kind: 'failed', failure: { kind: 'host', message: 'createBuildingToken answered no key.' } } };
-      }
-      return outcomeOf(outcome, (value) => value as TokenResponse);
-    });
-  }
-
-  /** Deletes an API token of a building; its key stops working. */
-  async function deleteToken(id: string, tokenId: string): Promise<OnlineOutcome<void>> {
-    return online(id, async (connectionId) =>
-      outcomeOf(await callApi(bridge, { connectionId, operationId: 'deleteBuildingToken', params: { id, tokenId } }), () => undefined),
-    );
-  }
-
   return {
     listQuery,
     recalculations,
@@ -358,9 +296,5 @@ export const useBuildingsStore = defineStore('buildings', () => {
     refreshFigures,
     refreshFileStatus,
     followFileStatuses,
-    listUsers,
-    setUserLevel,
-    createToken,
-    deleteToken,
   };
 });

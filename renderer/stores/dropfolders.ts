@@ -21,6 +21,8 @@ export const useDropFoldersStore = defineStore('dropFolders', () => {
   const error = shallowRef<IpcError | null>(null);
   /** Whether the host has a folder dialog (Electron); browser mode types the path instead. */
   const dialogAvailable = ref(true);
+  /** Set by `loadAll`: the files of every folder are followed, those of folders added later too. */
+  let everyFolder = false;
 
   function setFiles(mappingId: string, next: DropFolderFile[]): void {
     const copy = new Map(files.value);
@@ -39,6 +41,7 @@ export const useDropFoldersStore = defineStore('dropFolders', () => {
     switch (event.kind) {
       case 'folders':
         folders.value = event.folders;
+        if (everyFolder) for (const folder of event.folders) if (!files.value.has(folder.id)) void loadFiles(folder.id);
         return;
       case 'file':
         putFile(event.file);
@@ -70,7 +73,14 @@ export const useDropFoldersStore = defineStore('dropFolders', () => {
     folders.value = result.value;
     error.value = null;
     loaded.value = true;
-    await Promise.all([...files.value.keys()].map((mappingId) => loadFiles(mappingId)));
+    const shown = everyFolder ? folders.value.map((folder) => folder.id) : [...files.value.keys()];
+    await Promise.all(shown.map((mappingId) => loadFiles(mappingId)));
+  }
+
+  /** Reads the folders and the files of every one, and follows the files of folders added later as well. */
+  async function loadAll(): Promise<void> {
+    everyFolder = true;
+    await load();
   }
 
   /** Reads the files of a folder; they then follow the service's events. */
@@ -106,6 +116,7 @@ export const useDropFoldersStore = defineStore('dropFolders', () => {
     error,
     dialogAvailable,
     load,
+    loadAll,
     loadFiles,
     chooseFolder,
     add: (draft: DropFolderDraft) => afterChange(bridge.dropfolders.add(draft)),

@@ -1,13 +1,22 @@
 /**
  * The portfolios and buildings of the active connection, read from its cache (a live query of the `portfolios` and
  * `buildings` tables), so they show offline and follow every pull and local edit. An empty cache waits for the first
- * pull and shows how far it got, or why it failed.
+ * pull and shows how far it got, or why it failed. The user's creates, renames and deletes of portfolios go into the
+ * cache with their outbox entries, then the scheduler is told; what the API only does online (the databases a
+ * portfolio may use, its passport) is asked here through the Bridge.
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
+import type { PassportLanguage } from '../../shared/api/routes';
+import type { AccountResponse } from '../../shared/api/schemas';
+import { callApi, callApiList } from '../api-call';
+import { useBridge } from '../bridge';
 import type { CacheDb } from '../db/cache-db';
+import { createPortfolio, deletePortfolio, editPortfolio } from '../db/edits';
 import type { BuildingRow, PortfolioRow, PullProgress, SyncIssue } from '../db/schema';
+import { outcomeOf, whenOnline } from './online-outcome';
+import type { OnlineOutcome } from './online-outcome';
 import { useSyncStore } from './sync';
 
 /** The collections whose refusal leaves nothing to show. */
@@ -37,6 +46,7 @@ const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true
 /** Portfolios and buildings of the active connection, from its cache. */
 export const usePortfoliosStore = defineStore('portfolios', () => {
   const sync = useSyncStore();
+  const bridge = useBridge();
   const portfolios = shallowRef<PortfolioRow[]>([]);
   const buildings = shallowRef<BuildingRow[]>([]);
   // Whether the lists hold what the current cache holds (its first read answered).
@@ -109,5 +119,64 @@ export const usePortfoliosStore = defineStore('portfolios', () => {
     return sync.syncNow();
   }
 
-  return { state, portfolios, buildings, groups, otherBuildings, reload };
+  function cache(): CacheDb {
+    if (sync.db === null) throw new Error('No connection is open.');
+    return sync.db;
+  }
+
+  /** Adds a portfolio (a valid name: see `portfolio-form.ts`); answers its temporary id. */
+  async function create(name: string): Promise<string> {
+    const id = await createPortfolio(cache(), { name });
+    sync.notifyEdit();
+    return id;
+  }
+
+  /** Renames a portfolio; nothing when the name is the one it has. */
+  async function rename(id: string, name: string): Promise<void> {
+    const row = await cache().portfolios.get(id);
+    if (row === undefined) throw new Error(`No portfolio ${id} in the cache.`);
+    if (row.name === name) return;
+    await editPortfolio(cache(), id, { name });
+    sync.notifyEdit();
+  }
+
+  /**
+   * Deletes a portfolio. The server refuses while it holds buildings (409); the entry is then parked, and the
+   * portfolio comes back when the user discards it in Activity.
+   */
+  async function remove(id: string): Promise<void> {
+    await deletePortfolio(cache(), id);
+    sync.notifyEdit();
+  }
+
+  /** The element databases that files in the portfolio may use. */
+  function availableDatabases(id: string): Promise<OnlineOutcome<AccountResponse[]>> {
+    return whenOnline(sync, id, async (connectionId) =>
+      outcomeOf(
+        await callApiList<AccountResponse>(bridge, { connectionId, operationId: 'listPortfolioAvailableDatabases', params: { id } }),
+        (list) => list,
+      ),
+    );
+  }
+
+  /**
+   * Asks the server for the portfolio's PDF passport of all its buildings, in a language. The server makes it as a
+   * file of the portfolio; passport folders of the portfolio (the Passports screen) save it on this computer.
+   */
+  function requestPassport(id: string, language: PassportLanguage): Promise<OnlineOutcome<void>> {
+    return whenOnline(sync, id, async (connectionId) =>
+      outcomeOf(
+        await callApi(bridge, {
+          connectionId,
+          operationId: 'exportPortfolioPassport',
+          params: { id },
+          headers: { 'accept-language': language },
+          body: {},
+        }),
+        () => undefined,
+      ),
+    );
+  }
+
+  return { state, portfolios, buildings, groups, otherBuildings, reload, create, rename, remove, availableDatabases, requestPassport };
 });

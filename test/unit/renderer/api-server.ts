@@ -11,10 +11,11 @@ import path from 'node:path';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { onTestFinished } from 'vitest';
 import { runApiCall } from '../../../electron/http/api-request';
+import { runImageUpload } from '../../../electron/http/image-upload';
 import { createQueuedClient } from '../../../electron/http/queued-client';
 import { PermissionLevel } from '../../../shared/api/enums';
 import type { BuildingRequest, BuildingResponse, PortfolioResponse, TokenResponse } from '../../../shared/api/schemas';
-import type { ApiAnswer, ApiRequest, Connection } from '../../../shared/ipc';
+import type { ApiAnswer, ApiRequest, Connection, ImageUpload } from '../../../shared/ipc';
 import { prepareServer } from '../../../server/server';
 import { deferred } from './harness';
 
@@ -56,6 +57,8 @@ export interface ApiServer {
   hold(operationId: string): () => void;
   /** Answers the Bridge's `api:request` for this server's connection. */
   handle(request: ApiRequest): Promise<ApiAnswer>;
+  /** Answers the Bridge's `api:upload-image` for this server's connection, recorded as its operation id. */
+  handleImageUpload(upload: ImageUpload): Promise<ApiAnswer>;
   /** One request with the administrator key straight to the server, not recorded: to seed data and read its state. */
   request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', route: string, body?: object): Promise<Answer<T>>;
   createPortfolio(name: string): Promise<PortfolioResponse>;
@@ -68,18 +71,29 @@ export interface ApiServer {
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
-/** A fetch that hands the request to the app's `inject` instead of a socket; the Bridge carries JSON bodies only. */
+/** The bytes of a streamed body (an image upload), for `inject`, which takes a whole payload. */
+async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  const reader = stream.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+  return Buffer.concat(chunks);
+}
+
+/** A fetch that hands the request to the app's `inject` instead of a socket: JSON bodies, and the bytes of an image. */
 function injectFetch(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
     if (input instanceof Request) throw new Error('The client passes an address and options, not a Request.');
     const body = init?.body;
-    if (body !== undefined && body !== null && typeof body !== 'string') throw new Error('Only JSON bodies pass the Bridge.');
+    let payload: string | Buffer | undefined;
+    if (typeof body === 'string') payload = body;
+    else if (body instanceof ReadableStream) payload = await bytesOf(body);
+    else if (body !== undefined && body !== null) throw new Error('Only JSON bodies and streamed images pass the Bridge.');
     const url = new URL(String(input));
     const answer = await app.inject({
       method: (init?.method ?? 'GET') as HTTPMethods,
       url: `${url.pathname}${url.search}`,
       headers: Object.fromEntries(new Headers(init?.headers).entries()),
-      ...(typeof body === 'string' ? { payload: body } : {}),
+      ...(payload === undefined ? {} : { payload }),
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
@@ -126,6 +140,16 @@ export async function startApiServer(): Promise<ApiServer> {
     return answer.json;
   }
 
+  /** Records a call, and holds it while the test says so. */
+  async function steer(operationId: string): Promise<void> {
+    server.calls.push(operationId);
+    const held = holds.get(operationId);
+    if (held !== undefined) {
+      holds.delete(operationId);
+      await held;
+    }
+  }
+
   const server: ApiServer = {
     calls: [],
     overrides: new Map(),
@@ -136,14 +160,15 @@ export async function startApiServer(): Promise<ApiServer> {
       return () => gate.resolve();
     },
     async handle({ connectionId: _connectionId, ...call }) {
-      server.calls.push(call.operationId);
-      const held = holds.get(call.operationId);
-      if (held !== undefined) {
-        holds.delete(call.operationId);
-        await held;
-      }
+      await steer(call.operationId);
       const override = server.overrides.get(call.operationId);
       return override === undefined ? runApiCall(client, 'v2.3', call) : override();
+    },
+    async handleImageUpload({ connectionId: _connectionId, ...upload }) {
+      const operationId = upload.target === 'building' ? 'addBuildingImage' : 'setPortfolioLogo';
+      await steer(operationId);
+      const override = server.overrides.get(operationId);
+      return override === undefined ? runImageUpload(client, upload) : override();
     },
     request,
     createPortfolio: (name) => create<PortfolioResponse>('/portfolios', { name }),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DropFolderFile, DropFolderStatus } from '../../../../shared/dropfolders';
 import { BridgeError } from '../../../../shared/ipc';
 import { useDropFoldersStore } from '../../../../renderer/stores/dropfolders';
@@ -63,6 +63,21 @@ describe('the drop folders store', () => {
     bridge.emit('dropfolders:changed', { kind: 'folders', folders: [{ ...FOLDER, paused: true, watch: 'paused' }] });
     expect(store.files.get('m1')?.map((each) => each.path)).toEqual(['b.ifc']);
     expect(store.folders[0]?.watch).toBe('paused');
+  });
+
+  it('reads the files of every folder on loadAll, and of folders added later', async () => {
+    const bridge = testBridge({
+      'dropfolders:list': async () => [FOLDER, { ...FOLDER, id: 'm2' }],
+      'dropfolders:files': async ({ mappingId }) => [{ ...file(`${mappingId}.ifc`), mappingId }],
+    });
+    storeContext(bridge.handle);
+    const store = useDropFoldersStore();
+    await store.loadAll();
+    expect([...store.files.keys()]).toEqual(['m1', 'm2']);
+
+    bridge.emit('dropfolders:changed', { kind: 'folders', folders: [FOLDER, { ...FOLDER, id: 'm2' }, { ...FOLDER, id: 'm3' }] });
+    await vi.waitFor(() => expect(store.files.get('m3')?.map((each) => each.path)).toEqual(['m3.ifc']));
+    expect(bridge.requestsOf('dropfolders:files').map((request) => request.mappingId)).toEqual(['m1', 'm2', 'm3']);
   });
 
   it('falls back to a typed path when the host has no folder dialog', async () => {

@@ -32,6 +32,11 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** Waits for a check against the live page; a real server and live queries answer when a busy machine lets them. */
+function settled(check: () => unknown): Promise<unknown> {
+  return vi.waitFor(check, { timeout: 10_000, interval: 20 });
+}
+
 function byTestId(testId: string): HTMLElement | null {
   return document.querySelector(`[data-testid="${testId}"]`);
 }
@@ -54,6 +59,9 @@ async function pageWithParkedEntries() {
   const bridge = testBridge({
     'connections:list': async () => ({ connections: [connection], activeId: connection.id }),
     'api:request': (request) => server.handle(request),
+    'dropfolders:list': async () => [],
+    'passports:targets': async () => [],
+    'passports:history': async () => [],
   });
   const router = createAppRouter();
   await router.push('/activity');
@@ -64,7 +72,7 @@ async function pageWithParkedEntries() {
   });
   mounted = { wrapper, pinia };
   const sync = useSyncStore(pinia);
-  await vi.waitFor(() => expect(sync.lastCycle?.outcome).toEqual({ kind: 'ok' }));
+  await settled(() => expect(sync.lastCycle?.outcome).toEqual({ kind: 'ok' }));
 
   await editPortfolio(sync.db!, P1, { name: 'Mine' });
   await editPortfolio(sync.db!, P2, { name: 'Zuid-Oost' });
@@ -73,12 +81,12 @@ async function pageWithParkedEntries() {
   server.overrides.set('replacePortfolio', () => problem(422, 'Unprocessable Entity', 'The name is taken.', [{ path: 'body/name', message: 'must be unique' }]));
   server.overrides.set('getBuilding', () => NO_ANSWER);
   await sync.syncNow();
-  await vi.waitFor(() => expect(wrapper.findAll('[data-testid="parked-entry"]')).toHaveLength(2));
-  await vi.waitFor(() => expect(wrapper.findAll('[data-testid="outbox-entry"]')).toHaveLength(1));
+  await settled(() => expect(wrapper.findAll('[data-testid="parked-entry"]')).toHaveLength(2));
+  await settled(() => expect(wrapper.findAll('[data-testid="outbox-entry"]')).toHaveLength(1));
   return { wrapper, sync, server, ids: { P1, P2, B1 } };
 }
 
-describe('ActivityPage', () => {
+describe('ActivityPage', { timeout: 30_000 }, () => {
   it('shows the conflict with both values, the refusal with the server’s problem details, and the pending entry', async () => {
     const { wrapper } = await pageWithParkedEntries();
 
@@ -102,6 +110,10 @@ describe('ActivityPage', () => {
     expect(pending.text()).toContain('The server could not be reached: Connection refused.');
     expect(wrapper.get('[data-testid="activity-parked-count"]').text()).toBe('2');
     expect(wrapper.get('[data-testid="activity-pending-count"]').text()).toBe('1');
+    // The summary counts both and leads to them.
+    const parked = wrapper.get('[data-testid="attention-item"][data-kind="parked"]');
+    expect(parked.attributes('data-count')).toBe('2');
+    expect(parked.text()).toContain('2 changes were refused by the server or collide with changes made there.');
   });
 
   it("takes the server's values for a conflict, and sends a refused change again on Retry", async () => {
@@ -109,15 +121,15 @@ describe('ActivityPage', () => {
     const { P1, P2, B1 } = ids;
 
     await wrapper.get('[data-testid="conflict-take-theirs"]').trigger('click');
-    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="parked-entry"]')).toHaveLength(1));
+    await settled(() => expect(wrapper.findAll('[data-testid="parked-entry"]')).toHaveLength(1));
     expect((await sync.db!.portfolios.get(P1))?.name).toBe('Theirs');
     expect(await portfolioName(server, P1)).toBe('Theirs');
 
     server.overrides.delete('replacePortfolio');
     await wrapper.get('[data-testid="parked-retry"]').trigger('click');
-    await vi.waitFor(async () => expect(await portfolioName(server, P2)).toBe('Zuid-Oost'));
-    await vi.waitFor(async () => expect((await sync.db!.outbox.toArray()).map((entry) => entry.key)).toEqual([B1]));
-    await vi.waitFor(() =>
+    await settled(async () => expect(await portfolioName(server, P2)).toBe('Zuid-Oost'));
+    await settled(async () => expect((await sync.db!.outbox.toArray()).map((entry) => entry.key)).toEqual([B1]));
+    await settled(() =>
       expect([wrapper.findAll('[data-testid="outbox-entry"]').length, wrapper.findAll('[data-testid="parked-entry"]').length]).toEqual([1, 0]),
     );
   });
@@ -128,16 +140,17 @@ describe('ActivityPage', () => {
     server.overrides.delete('replacePortfolio');
 
     await wrapper.get('[data-testid="conflict-keep-mine"]').trigger('click');
-    await vi.waitFor(async () => expect(await portfolioName(server, P1)).toBe('Mine'));
-    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="parked-entry"]')).toHaveLength(1));
+    await settled(async () => expect(await portfolioName(server, P1)).toBe('Mine'));
+    await settled(() => expect(wrapper.findAll('[data-testid="parked-entry"]')).toHaveLength(1));
 
     await wrapper.get('[data-testid="parked-discard"]').trigger('click');
     await flushPromises();
     expect(document.body.textContent).toContain('Your change to Zuid-Oost is dropped');
     byTestId('discard-confirm')!.click();
-    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="parked-entry"]')).toHaveLength(0));
+    await settled(() => expect(wrapper.findAll('[data-testid="parked-entry"]')).toHaveLength(0));
     expect((await sync.db!.portfolios.get(P2))?.name).toBe('Zuid');
     expect(await portfolioName(server, P2)).toBe('Zuid');
     expect(wrapper.get('[data-testid="activity-parked"]').text()).toContain('Nothing needs your attention.');
+    expect(wrapper.find('[data-testid="attention-item"][data-kind="parked"]').exists()).toBe(false);
   });
 });

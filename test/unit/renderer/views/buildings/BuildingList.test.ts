@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { mount, type VueWrapper } from '@vue/test-utils';
 import { NDialogProvider, NMessageProvider } from 'naive-ui';
 import { createPinia, type Pinia } from 'pinia';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { defineComponent, h } from 'vue';
 import type { BuildingResponse } from '../../../../../shared/api/schemas';
 import { BRIDGE_KEY } from '../../../../../renderer/bridge';
@@ -17,6 +17,7 @@ import { useSyncStore } from '../../../../../renderer/stores/sync';
 import PortfoliosPage from '../../../../../renderer/views/portfolios/PortfoliosPage.vue';
 import { testBridge } from '../../harness';
 import { NO_ANSWER, remoteConnection } from '../../api-server';
+import { byTestId, eventually, type } from '../../dom';
 
 const NOORD = '10000000-0000-4000-8000-000000000001';
 const ZUID = '10000000-0000-4000-8000-000000000002';
@@ -33,10 +34,6 @@ afterEach(() => {
   mounted = undefined;
   document.body.innerHTML = '';
 });
-
-function eventually<T>(check: () => T | Promise<T>): Promise<T> {
-  return vi.waitFor(check, { timeout: 10_000, interval: 20 });
-}
 
 function building(id: string, portfolioId: string, fields: Partial<BuildingResponse>): BuildingResponse {
   return { ...emptyBuilding(`20000000-0000-4000-8000-00000000000${id}`, portfolioId), ...fields };
@@ -74,24 +71,11 @@ async function seededPage() {
   return { wrapper, sync, router };
 }
 
-function byTestId(testId: string): HTMLElement | null {
-  return document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
-}
-
 /** The names of the building rows per portfolio card, in order. */
 function shown(): string[][] {
   return [...document.querySelectorAll('[data-testid="portfolio-card"]')].map((card) =>
     [...card.querySelectorAll('[data-testid="building-link"]')].map((link) => link.textContent?.trim() ?? ''),
   );
-}
-
-async function type(testId: string, value: string): Promise<void> {
-  const field = byTestId(testId) as HTMLInputElement | null;
-  if (field === null) throw new Error(`No ${testId}.`);
-  field.value = value;
-  field.dispatchEvent(new Event('input'));
-  field.dispatchEvent(new Event('blur'));
-  await flushPromises();
 }
 
 describe('the building lists', { timeout: 30_000 }, () => {

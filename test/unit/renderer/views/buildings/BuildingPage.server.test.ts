@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { mount, type VueWrapper } from '@vue/test-utils';
 import { NDialogProvider, NMessageProvider } from 'naive-ui';
 import { createPinia, type Pinia } from 'pinia';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { BuildingFileStatuses } from '../../../../../shared/api/enums';
-import type { BuildingResponse, UserRightResponse } from '../../../../../shared/api/schemas';
+import type { BuildingResponse } from '../../../../../shared/api/schemas';
 import { BRIDGE_KEY } from '../../../../../renderer/bridge';
 import { createAppI18n } from '../../../../../renderer/i18n';
 import { createAppRouter } from '../../../../../renderer/router';
@@ -15,6 +15,7 @@ import { useSyncStore } from '../../../../../renderer/stores/sync';
 import BuildingPage from '../../../../../renderer/views/buildings/BuildingPage.vue';
 import { testBridge, type TestBridge } from '../../harness';
 import { problem, remoteConnection, startApiServer } from '../../api-server';
+import { all, byTestId, choose, click, eventually, text, type } from '../../dom';
 
 const Page = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(BuildingPage))));
 
@@ -44,10 +45,6 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function eventually<T>(check: () => T | Promise<T>): Promise<T> {
-  return vi.waitFor(check, { timeout: 10_000, interval: 20 });
-}
-
 /** The page of a building on a real server, once the first sync has brought the building and its figures. */
 async function serverPage() {
   run += 1;
@@ -71,45 +68,6 @@ async function serverPage() {
   await eventually(() => expect(sync.lastCycle?.outcome).toEqual({ kind: 'ok' }));
   await eventually(() => expect(byTestId('ci-card')).not.toBeNull());
   return { server, bridge, sync, building: created };
-}
-
-function byTestId(testId: string): HTMLElement | null {
-  return document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
-}
-
-function all(testId: string): HTMLElement[] {
-  return [...document.querySelectorAll<HTMLElement>(`[data-testid="${testId}"]`)];
-}
-
-function text(testId: string): string {
-  return byTestId(testId)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-}
-
-function click(testId: string): void {
-  const found = byTestId(testId);
-  if (found === null) throw new Error(`No ${testId}.`);
-  found.click();
-}
-
-async function type(testId: string, value: string): Promise<void> {
-  const field = byTestId(testId) as HTMLInputElement | null;
-  if (field === null) throw new Error(`No ${testId}.`);
-  field.value = value;
-  field.dispatchEvent(new Event('input'));
-  field.dispatchEvent(new Event('blur'));
-  await flushPromises();
-}
-
-/** Opens a select and picks the option with this text. */
-async function choose(select: HTMLElement | null | undefined, option: string): Promise<void> {
-  select?.querySelector<HTMLElement>('.n-base-selection')?.click();
-  const item = await eventually(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('.n-base-select-option')].find((each) => each.textContent?.trim() === option);
-    expect(found).toBeDefined();
-    return found!;
-  });
-  item.click();
-  await flushPromises();
 }
 
 function requests(bridge: TestBridge, operationId: string) {
@@ -182,42 +140,12 @@ describe('the building dashboard on a server', { timeout: 30_000 }, () => {
     await eventually(() => expect(byTestId('financial-source')?.dataset['source']).toBe('cache'));
   });
 
-  it('lists the users and tokens, adds a token whose key shows once, changes its level and removes it', async () => {
-    const { server, building } = await serverPage();
-    click('building-tab-access');
-    await eventually(() => expect(byTestId('token-form')).not.toBeNull());
-    await eventually(() => expect(byTestId('access-loading')).toBeNull());
-    const usersOnServer = async () => (await server.request<UserRightResponse[]>('GET', `/buildings/${building.id}/users`)).json;
-    expect(all('access-row')).toHaveLength((await usersOnServer()).length);
-
-    click('token-create');
-    await eventually(() => expect(byTestId('token-form')?.textContent).toContain('Required.'));
-    await type('token-name', 'CI robot');
-    click('token-create');
-    await eventually(() => expect(text('token-key').length).toBeGreaterThan(30));
-    expect(text('token-created')).toContain('Token CI robot created');
-    const token = (await usersOnServer()).find((user) => user.name === 'CI robot');
-    expect(token?.level).toBe(50);
-    const row = (): HTMLElement | undefined => all('access-row').find((each) => each.dataset['userId'] === token?.userId);
-    await eventually(() => expect(row()?.dataset['level']).toBe('50'));
-
-    await choose(row()?.querySelector<HTMLElement>('[data-testid="access-level"]'), 'Write');
-    await eventually(() => expect(row()?.dataset['level']).toBe('70'));
-    expect((await usersOnServer()).find((user) => user.userId === token?.userId)?.level).toBe(70);
-
-    row()?.querySelector<HTMLElement>('[data-testid="access-remove"]')?.click();
-    await eventually(() => expect(byTestId('access-remove-confirm')).not.toBeNull());
-    click('access-remove-confirm');
-    await eventually(() => expect(row()).toBeUndefined());
-    expect((await usersOnServer()).some((user) => user.userId === token?.userId)).toBe(false);
-    expect(server.calls).toContain('deleteBuildingToken');
-  });
-
   it('says when the key of the connection may not manage the building’s users', async () => {
     const { server } = await serverPage();
     server.overrides.set('listBuildingUsers', () => problem(403, 'Forbidden', 'Managing users needs the Administrator level.'));
     click('building-tab-access');
     await eventually(() => expect(byTestId('access-refusal')).not.toBeNull());
+    expect(byTestId('access-panel')?.dataset['subject']).toBe('building');
     expect(text('access-refusal')).toContain('The key of this connection may not do this (403).');
     expect(text('access-refusal')).toContain('Managing users needs the Administrator level.');
   });

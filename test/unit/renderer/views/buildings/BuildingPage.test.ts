@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { NDialogProvider, NMessageProvider } from 'naive-ui';
 import { createPinia, type Pinia } from 'pinia';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { defineComponent, h } from 'vue';
 import type { Router } from 'vue-router';
 import { BuildingFileStatuses, BuildingFileType, BuildingLevel } from '../../../../../shared/api/enums';
@@ -20,6 +20,7 @@ import { useSyncStore } from '../../../../../renderer/stores/sync';
 import BuildingPage from '../../../../../renderer/views/buildings/BuildingPage.vue';
 import { testBridge, type TestBridge } from '../../harness';
 import { NO_ANSWER, remoteConnection } from '../../api-server';
+import { all, byTestId, click, eventually, text, type } from '../../dom';
 
 const PORTFOLIO = '10000000-0000-4000-8000-000000000001';
 const BUILDING = '20000000-0000-4000-8000-000000000002';
@@ -42,11 +43,6 @@ const fastTiming: BuildingTiming = {
   recalculationPollMs: 5,
   recalculationPolls: 3,
 };
-
-/** Waits for a condition; mounting the large form and the charts in happy-dom can take seconds on a busy machine. */
-function eventually<T>(check: () => T | Promise<T>): Promise<T> {
-  return vi.waitFor(check, { timeout: 10_000, interval: 20 });
-}
 
 let run = 0;
 let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
@@ -142,33 +138,6 @@ async function seededPage(options: { building?: Partial<BuildingResponse>; figur
   const sync = useSyncStore(pinia);
   await eventually(() => expect(sync.db).not.toBeNull());
   return { wrapper, sync, bridge, router };
-}
-
-function byTestId(testId: string): HTMLElement | null {
-  return document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
-}
-
-function all(testId: string): HTMLElement[] {
-  return [...document.querySelectorAll<HTMLElement>(`[data-testid="${testId}"]`)];
-}
-
-function text(testId: string): string {
-  return byTestId(testId)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-}
-
-function click(testId: string): void {
-  const found = byTestId(testId);
-  if (found === null) throw new Error(`No ${testId}.`);
-  found.click();
-}
-
-async function type(testId: string, value: string): Promise<void> {
-  const field = byTestId(testId) as HTMLInputElement | null;
-  if (field === null) throw new Error(`No ${testId}.`);
-  field.value = value;
-  field.dispatchEvent(new Event('input'));
-  field.dispatchEvent(new Event('blur'));
-  await flushPromises();
 }
 
 function operations(bridge: TestBridge): string[] {
@@ -299,7 +268,7 @@ describe('the building dashboard', { timeout: 30_000 }, () => {
     expect(fact('grossSurfaceArea')).toBe('—');
     expect(fact('mpgLabelIndicative')).toBe('0.83');
     expect(all('building-image').map((item) => item.textContent)).toEqual(['front.jpg', 'roof.png']);
-    expect(text('building-images-hint')).toContain('offers no way to view them');
+    expect(text('building-images-hint')).toContain('offers no way to download them');
   });
 
   it('shows that the building is not in the cache', async () => {

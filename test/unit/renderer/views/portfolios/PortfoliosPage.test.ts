@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { NDialogProvider, NMessageProvider } from 'naive-ui';
 import { createPinia, type Pinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defineComponent, h } from 'vue';
 import type { Connection } from '../../../../../shared/ipc';
 import { APP_READY_ATTRIBUTE } from '../../../../../renderer/app-ready';
 import { BRIDGE_KEY } from '../../../../../renderer/bridge';
@@ -12,6 +14,8 @@ import { useSyncStore } from '../../../../../renderer/stores/sync';
 import PortfoliosPage from '../../../../../renderer/views/portfolios/PortfoliosPage.vue';
 import { testBridge } from '../../harness';
 import { NO_ANSWER, problem, startApiServer, type ApiServer } from '../../api-server';
+
+const Page = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(PortfoliosPage))));
 
 /** A server with a portfolio of two buildings, one of them with changes not yet calculated. */
 async function serverWithBuildings(): Promise<ApiServer> {
@@ -61,7 +65,7 @@ async function mountPage(servers: Record<string, ApiServer>, connections: Connec
   const router = createAppRouter();
   await router.push('/portfolios');
   const pinia = createPinia();
-  const wrapper = mount(PortfoliosPage, {
+  const wrapper = mount(Page, {
     global: { plugins: [pinia, createAppI18n('nl'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
     attachTo: root,
   });

@@ -2,7 +2,7 @@
  * The desktop shell in Chromium through browser mode: the Local workspace on first start, a second connection to a
  * separately started server, and the error a wrong key gets.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { startBrowserHost, startRemoteServer, type BrowserHost, type RemoteServer } from './processes';
 
 const test = base.extend<{ host: BrowserHost; remote: RemoteServer }>({
@@ -23,13 +23,18 @@ async function openApp(page: Page, host: BrowserHost): Promise<void> {
   await expect(page.locator('#app')).toHaveAttribute('data-app-ready', 'true');
 }
 
+/** The row of the connection with exactly this name (a row's buttons and address could hold the words too). */
+function connectionRow(page: Page, name: string): Locator {
+  return page.getByTestId('connection-row').filter({ has: page.getByTestId('connection-row-name').getByText(name, { exact: true }) });
+}
+
 async function addConnection(page: Page, name: string, url: string, key: string): Promise<void> {
   await page.getByTestId('nav-connections').click();
   await page.getByTestId('connection-name').fill(name);
   await page.getByTestId('connection-url').fill(url);
   await page.getByTestId('connection-key').fill(key);
   await page.getByTestId('connection-save').click();
-  await expect(page.getByTestId('connection-row').filter({ hasText: name })).toBeVisible();
+  await expect(connectionRow(page, name)).toBeVisible();
 }
 
 test('the first start shows the Local workspace with the demo portfolio', async ({ page, host }) => {
@@ -38,7 +43,7 @@ test('the first start shows the Local workspace with the demo portfolio', async 
   await expect(page.getByTestId('building-row').first()).toBeVisible();
 
   await page.getByTestId('nav-connections').click();
-  const local = page.getByTestId('connection-row').filter({ hasText: 'Local workspace' });
+  const local = connectionRow(page, 'Local workspace');
   await expect(local).toBeVisible();
   await local.getByTestId('connection-test').click();
   await expect(local.getByTestId('connection-test-result')).toContainText('Local');
@@ -54,7 +59,7 @@ test('a second connection to a separately started server works with its key', as
 
   await openApp(page, host);
   await addConnection(page, 'Team server', remote.url, remote.key);
-  const row = page.getByTestId('connection-row').filter({ hasText: 'Team server' });
+  const row = connectionRow(page, 'Team server');
   await row.getByTestId('connection-test').click();
   await expect(row.getByTestId('connection-test-result')).toHaveAttribute('data-kind', 'ok');
   await expect(row.getByTestId('connection-test-result')).toContainText('Local workspace');
@@ -67,7 +72,7 @@ test('a second connection to a separately started server works with its key', as
 test('a wrong key gets a clear error', async ({ page, host, remote }) => {
   await openApp(page, host);
   await addConnection(page, 'Wrong key', remote.url, 'not-the-right-key');
-  const row = page.getByTestId('connection-row').filter({ hasText: 'Wrong key' });
+  const row = connectionRow(page, 'Wrong key');
   await row.getByTestId('connection-test').click();
   const result = row.getByTestId('connection-test-result');
   await expect(result).toHaveAttribute('data-kind', 'rejected-key');

@@ -74,6 +74,11 @@ for (const theme of THEMES) {
     await expect(page.getByTestId('portfolio-card').first()).toBeVisible();
     await shoot(page, 'portfolios', theme);
 
+    await page.getByTestId('portfolio-link').filter({ hasText: 'Campus Noord' }).click();
+    await expect(page.getByTestId('portfolio-page')).toBeVisible();
+    await expect(page.getByTestId('building-link').first()).toBeVisible();
+    await shoot(page, 'portfolio', theme);
+
     await page.getByTestId('building-link').filter({ hasText: 'Office on the square' }).click();
     await expect(page.getByTestId('ci-gauge')).toBeVisible({ timeout: 60_000 });
     await shoot(page, 'building', theme);

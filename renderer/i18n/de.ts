@@ -231,7 +231,7 @@ export const de: Messages = {
   },
   activityPage: {
     title: 'Aktivität',
-    subtitle: 'Wie die Änderungen auf {name} den Server erreichen',
+    subtitle: 'Was die App auf {name} tut und was Ihre Aufmerksamkeit braucht',
     statusTitle: 'Synchronisierungsstatus',
     state: 'Status',
     lastSync: 'Letzte Synchronisierung',

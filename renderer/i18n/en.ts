@@ -229,7 +229,7 @@ export const en = {
   },
   activityPage: {
     title: 'Activity',
-    subtitle: 'How the changes made on {name} reach the server',
+    subtitle: 'What the app is doing on {name}, and what needs you',
     statusTitle: 'Sync status',
     state: 'State',
     lastSync: 'Last sync',

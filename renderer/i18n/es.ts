@@ -231,7 +231,7 @@ export const es: Messages = {
   },
   activityPage: {
     title: 'Actividad',
-    subtitle: 'Cómo llegan al servidor los cambios hechos en {name}',
+    subtitle: 'Qué hace la aplicación en {name} y qué necesita de usted',
     statusTitle: 'Estado de la sincronización',
     state: 'Estado',
     lastSync: 'Última sincronización',

@@ -231,7 +231,7 @@ export const fr: Messages = {
   },
   activityPage: {
     title: 'Activité',
-    subtitle: 'Comment les modifications faites sur {name} parviennent au serveur',
+    subtitle: "Ce que fait l'application sur {name}, et ce qui vous attend",
     statusTitle: 'État de la synchronisation',
     state: 'État',
     lastSync: 'Dernière synchronisation',

@@ -231,7 +231,7 @@ export const it: Messages = {
   },
   activityPage: {
     title: 'Attività',
-    subtitle: 'Come le modifiche fatte su {name} raggiungono il server',
+    subtitle: "Cosa sta facendo l'app su {name}, e cosa richiede la vostra attenzione",
     statusTitle: 'Stato della sincronizzazione',
     state: 'Stato',
     lastSync: 'Ultima sincronizzazione',

@@ -231,7 +231,7 @@ export const nl: Messages = {
   },
   activityPage: {
     title: 'Activiteit',
-    subtitle: 'Hoe de wijzigingen op {name} de server bereiken',
+    subtitle: 'Wat de app op {name} doet, en wat uw aandacht vraagt',
     statusTitle: 'Synchronisatiestatus',
     state: 'Status',
     lastSync: 'Laatst gesynchroniseerd',

@@ -3,11 +3,13 @@
  * renderer sends is checked against the contract's schemas) to handlers each test writes, and an app context in
  * which stores find that Bridge.
  */
+import type { VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import { createApp, shallowRef } from 'vue';
 import { dispatchBridgeCall, type BridgeHandlers } from '../../../electron/bridge-dispatch';
 import { createBridge, type IpcEvent, type IpcEventPayload, type IpcRequest, type IpcChannel } from '../../../shared/ipc';
 import { BRIDGE_KEY, type BridgeHandle } from '../../../renderer/bridge';
+import { useSyncStore } from '../../../renderer/stores/sync';
 import type { LinkState } from '../../../renderer/web-socket-transport';
 
 /** A Bridge over in-memory handlers, the calls it carried, and a way to send host events. */
@@ -67,4 +69,36 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
     resolve = settle;
   });
   return { promise, resolve };
+}
+
+/** The page a component test mounted, to release after the test. */
+export interface MountedPage {
+  /** Remembers the page mounted now. */
+  keep(wrapper: VueWrapper, pinia: Pinia): void;
+  /** Unmounts the page now (a test of what leaving it does); `release` still disposes its sync. */
+  unmount(): void;
+  /** Unmounts the page and disposes its sync store, which closes its cache and stops its timers; for `afterEach`. */
+  release(): void;
+}
+
+/** Keeps the page a component test mounts, so that none of it outlives the test. */
+export function mountedPage(): MountedPage {
+  let current: { wrapper: VueWrapper; pinia: Pinia; unmounted: boolean } | undefined;
+  return {
+    keep(wrapper, pinia) {
+      current = { wrapper, pinia, unmounted: false };
+    },
+    unmount() {
+      if (current === undefined || current.unmounted) return;
+      current.wrapper.unmount();
+      current.unmounted = true;
+    },
+    release() {
+      if (current !== undefined) {
+        if (!current.unmounted) current.wrapper.unmount();
+        useSyncStore(current.pinia).$dispose();
+      }
+      current = undefined;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, type Pinia } from 'pinia';
+import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BRIDGE_KEY } from '../../../../renderer/bridge';
 import SyncIndicator from '../../../../renderer/components/SyncIndicator.vue';
@@ -10,18 +10,14 @@ import { createAppI18n } from '../../../../renderer/i18n';
 import { createAppRouter } from '../../../../renderer/router';
 import { useConnectionsStore } from '../../../../renderer/stores/connections';
 import { useSyncStore } from '../../../../renderer/stores/sync';
-import { testBridge } from '../harness';
+import { mountedPage, testBridge } from '../harness';
 import { problem, remoteConnection, startApiServer, type ApiServer } from '../api-server';
 
 let run = 0;
-let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
+const mounted = mountedPage();
 
 afterEach(() => {
-  if (mounted !== undefined) {
-    mounted.wrapper.unmount();
-    useSyncStore(mounted.pinia).$dispose();
-  }
-  mounted = undefined;
+  mounted.release();
   window.dispatchEvent(new Event('online'));
 });
 
@@ -44,7 +40,7 @@ async function mountIndicator(server: ApiServer) {
   const wrapper = mount(SyncIndicator, {
     global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
   });
-  mounted = { wrapper, pinia };
+  mounted.keep(wrapper, pinia);
   const sync = useSyncStore(pinia);
   // The shell reads the connections; here the test does.
   await useConnectionsStore(pinia).ensureLoaded();

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { flushPromises, mount } from '@vue/test-utils';
 import { NDialogProvider, NMessageProvider } from 'naive-ui';
-import { createPinia, type Pinia } from 'pinia';
+import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import type { UserRightResponse } from '../../../../../shared/api/schemas';
@@ -12,19 +12,15 @@ import type { AccessSubject } from '../../../../../renderer/stores/access';
 import { useConnectionsStore } from '../../../../../renderer/stores/connections';
 import { useSyncStore } from '../../../../../renderer/stores/sync';
 import AccessPanel from '../../../../../renderer/views/access/AccessPanel.vue';
-import { testBridge, type TestBridge } from '../../harness';
+import { mountedPage, testBridge, type TestBridge } from '../../harness';
 import { problem, remoteConnection, startApiServer, type ApiServer } from '../../api-server';
 import { all, byTestId, choose, click, eventually, text, type } from '../../dom';
 
 let run = 0;
-let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
+const mounted = mountedPage();
 
 afterEach(() => {
-  if (mounted !== undefined) {
-    mounted.wrapper.unmount();
-    useSyncStore(mounted.pinia).$dispose();
-  }
-  mounted = undefined;
+  mounted.release();
   vi.restoreAllMocks();
   document.body.innerHTML = '';
 });
@@ -58,7 +54,7 @@ async function mountPanel(server: ApiServer, subject: AccessSubject, id: string)
     global: { plugins: [pinia, createAppI18n('en')], provide: { [BRIDGE_KEY]: bridge.handle } },
     attachTo: document.body,
   });
-  mounted = { wrapper, pinia };
+  mounted.keep(wrapper, pinia);
   return { bridge };
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { NDialogProvider, NMessageProvider, NNotificationProvider } from 'naive-ui';
-import { createPinia, type Pinia } from 'pinia';
+import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, type Component } from 'vue';
 import type { BridgeHandlers } from '../../../../../electron/bridge-dispatch';
@@ -10,19 +10,14 @@ import { BRIDGE_KEY } from '../../../../../renderer/bridge';
 import AppShell from '../../../../../renderer/components/AppShell.vue';
 import { createAppI18n } from '../../../../../renderer/i18n';
 import { createAppRouter } from '../../../../../renderer/router';
-import { useSyncStore } from '../../../../../renderer/stores/sync';
 import ActivityPage from '../../../../../renderer/views/activity/ActivityPage.vue';
-import { testBridge, type TestBridge } from '../../harness';
+import { mountedPage, testBridge, type TestBridge } from '../../harness';
 import { dropFile, folder, passport, passportTarget } from './activity-fixtures';
 
-let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
+const mounted = mountedPage();
 
 afterEach(() => {
-  if (mounted !== undefined) {
-    mounted.wrapper.unmount();
-    useSyncStore(mounted.pinia).$dispose();
-  }
-  mounted = undefined;
+  mounted.release();
   document.body.innerHTML = '';
 });
 
@@ -85,7 +80,7 @@ async function mountWith(bridge: TestBridge, root: Component): Promise<VueWrappe
     global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
     attachTo: document.body,
   });
-  mounted = { wrapper, pinia };
+  mounted.keep(wrapper, pinia);
   await flushPromises();
   return wrapper;
 }

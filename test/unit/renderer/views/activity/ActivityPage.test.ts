@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { flushPromises, mount } from '@vue/test-utils';
 import { NDialogProvider, NMessageProvider } from 'naive-ui';
-import { createPinia, type Pinia } from 'pinia';
+import { createPinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { BRIDGE_KEY } from '../../../../../renderer/bridge';
@@ -11,24 +11,20 @@ import { createAppI18n } from '../../../../../renderer/i18n';
 import { createAppRouter } from '../../../../../renderer/router';
 import { useSyncStore } from '../../../../../renderer/stores/sync';
 import ActivityPage from '../../../../../renderer/views/activity/ActivityPage.vue';
-import { testBridge } from '../../harness';
+import { mountedPage, testBridge } from '../../harness';
 import { NO_ANSWER, problem, remoteConnection, startApiServer, type ApiServer } from '../../api-server';
 
 const Page = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(ActivityPage))));
 
 let run = 0;
-let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
+const mounted = mountedPage();
 
 beforeEach(() => {
   run += 1;
 });
 
 afterEach(() => {
-  if (mounted !== undefined) {
-    mounted.wrapper.unmount();
-    useSyncStore(mounted.pinia).$dispose();
-  }
-  mounted = undefined;
+  mounted.release();
   document.body.innerHTML = '';
 });
 
@@ -70,7 +66,7 @@ async function pageWithParkedEntries() {
     global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
     attachTo: document.body,
   });
-  mounted = { wrapper, pinia };
+  mounted.keep(wrapper, pinia);
   const sync = useSyncStore(pinia);
   await settled(() => expect(sync.lastCycle?.outcome).toEqual({ kind: 'ok' }));
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { flushPromises, mount } from '@vue/test-utils';
 import { NDialogProvider, NMessageProvider } from 'naive-ui';
-import { createPinia, type Pinia } from 'pinia';
+import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { BRIDGE_KEY } from '../../../../../renderer/bridge';
@@ -12,21 +12,17 @@ import { createAppRouter } from '../../../../../renderer/router';
 import { useSyncStore } from '../../../../../renderer/stores/sync';
 import BuildingPage from '../../../../../renderer/views/buildings/BuildingPage.vue';
 import { tinyJpeg, tinyPng } from '../../../../fixtures/images';
-import { testBridge } from '../../harness';
+import { mountedPage, testBridge } from '../../harness';
 import { problem, remoteConnection, startApiServer } from '../../api-server';
 import { all, byTestId, click, eventually } from '../../dom';
 
 const Page = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(BuildingPage))));
 
 let run = 0;
-let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
+const mounted = mountedPage();
 
 afterEach(() => {
-  if (mounted !== undefined) {
-    mounted.wrapper.unmount();
-    useSyncStore(mounted.pinia).$dispose();
-  }
-  mounted = undefined;
+  mounted.release();
   document.body.innerHTML = '';
   window.dispatchEvent(new Event('online'));
   vi.restoreAllMocks();
@@ -76,7 +72,7 @@ async function imagesCard() {
     global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
     attachTo: document.body,
   });
-  mounted = { wrapper, pinia };
+  mounted.keep(wrapper, pinia);
   const sync = useSyncStore(pinia);
   await eventually(() => expect(sync.lastCycle?.outcome).toEqual({ kind: 'ok' }));
   await eventually(() => expect(byTestId('building-tab-details')).not.toBeNull());

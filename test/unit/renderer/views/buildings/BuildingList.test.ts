@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { mount, type VueWrapper } from '@vue/test-utils';
+import { mount } from '@vue/test-utils';
 import { NDialogProvider, NMessageProvider } from 'naive-ui';
-import { createPinia, type Pinia } from 'pinia';
+import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineComponent, h } from 'vue';
 import type { BuildingResponse } from '../../../../../shared/api/schemas';
@@ -15,7 +15,7 @@ import { createAppI18n } from '../../../../../renderer/i18n';
 import { createAppRouter, ROUTE_NAMES } from '../../../../../renderer/router';
 import { useSyncStore } from '../../../../../renderer/stores/sync';
 import PortfoliosPage from '../../../../../renderer/views/portfolios/PortfoliosPage.vue';
-import { testBridge } from '../../harness';
+import { mountedPage, testBridge } from '../../harness';
 import { NO_ANSWER, remoteConnection } from '../../api-server';
 import { byTestId, eventually, type } from '../../dom';
 
@@ -24,14 +24,10 @@ const ZUID = '10000000-0000-4000-8000-000000000002';
 const Page = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(PortfoliosPage))));
 
 let run = 0;
-let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
+const mounted = mountedPage();
 
 afterEach(() => {
-  if (mounted !== undefined) {
-    mounted.wrapper.unmount();
-    useSyncStore(mounted.pinia).$dispose();
-  }
-  mounted = undefined;
+  mounted.release();
   document.body.innerHTML = '';
 });
 
@@ -65,7 +61,7 @@ async function seededPage() {
     global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
     attachTo: document.body,
   });
-  mounted = { wrapper, pinia };
+  mounted.keep(wrapper, pinia);
   const sync = useSyncStore(pinia);
   await eventually(() => expect(document.querySelectorAll('[data-testid="building-row"]')).toHaveLength(4));
   return { wrapper, sync, router };

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { mount, type VueWrapper } from '@vue/test-utils';
+import { mount } from '@vue/test-utils';
 import { NDialogProvider, NMessageProvider } from 'naive-ui';
-import { createPinia, type Pinia } from 'pinia';
+import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { BuildingFileStatuses } from '../../../../../shared/api/enums';
@@ -13,7 +13,7 @@ import { createAppRouter } from '../../../../../renderer/router';
 import { BUILDING_TIMING_KEY, type BuildingTiming } from '../../../../../renderer/stores/buildings';
 import { useSyncStore } from '../../../../../renderer/stores/sync';
 import BuildingPage from '../../../../../renderer/views/buildings/BuildingPage.vue';
-import { testBridge, type TestBridge } from '../../harness';
+import { mountedPage, testBridge, type TestBridge } from '../../harness';
 import { problem, remoteConnection, startApiServer } from '../../api-server';
 import { all, byTestId, choose, click, eventually, text, type } from '../../dom';
 
@@ -34,14 +34,10 @@ const fastTiming: BuildingTiming = {
 };
 
 let run = 0;
-let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
+const mounted = mountedPage();
 
 afterEach(() => {
-  if (mounted !== undefined) {
-    mounted.wrapper.unmount();
-    useSyncStore(mounted.pinia).$dispose();
-  }
-  mounted = undefined;
+  mounted.release();
   document.body.innerHTML = '';
 });
 
@@ -63,7 +59,7 @@ async function serverPage() {
     global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle, [BUILDING_TIMING_KEY]: fastTiming } },
     attachTo: document.body,
   });
-  mounted = { wrapper, pinia };
+  mounted.keep(wrapper, pinia);
   const sync = useSyncStore(pinia);
   await eventually(() => expect(sync.lastCycle?.outcome).toEqual({ kind: 'ok' }));
   await eventually(() => expect(byTestId('ci-card')).not.toBeNull());

@@ -3,9 +3,9 @@
  * connection whose server answers through the given handler (offline by default), inside the message and dialog
  * providers the pages use.
  */
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { flushPromises, mount } from '@vue/test-utils';
 import { NDialogProvider, NMessageProvider } from 'naive-ui';
-import { createPinia, type Pinia } from 'pinia';
+import { createPinia } from 'pinia';
 import { expect, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { RouterView, type Router } from 'vue-router';
@@ -17,7 +17,7 @@ import { createAppI18n } from '../../../../../renderer/i18n';
 import { createAppRouter } from '../../../../../renderer/router';
 import { OWN_DATABASE_STORAGE_PREFIX, useCataloguesStore } from '../../../../../renderer/stores/catalogues';
 import { useSyncStore } from '../../../../../renderer/stores/sync';
-import { testBridge } from '../../harness';
+import { mountedPage, testBridge } from '../../harness';
 import { NO_ANSWER, remoteConnection } from '../../api-server';
 
 const App = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(RouterView))));
@@ -90,15 +90,11 @@ export function uuid(n: number): string {
   return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 }
 
-let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
+const mounted = mountedPage();
 
 /** Unmounts what `mountApp` mounted and stops its sync; call from `afterEach`. */
 export function unmountApp(): void {
-  if (mounted !== undefined) {
-    mounted.wrapper.unmount();
-    useSyncStore(mounted.pinia).$dispose();
-  }
-  mounted = undefined;
+  mounted.release();
   document.body.innerHTML = '';
   localStorage.clear();
 }
@@ -123,7 +119,7 @@ export async function mountApp(connectionId: string, path: string, handle: (requ
     global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
     attachTo: document.body,
   });
-  mounted = { wrapper, pinia };
+  mounted.keep(wrapper, pinia);
   const sync = useSyncStore(pinia);
   await settle(() => expect(sync.db).not.toBeNull());
   return { wrapper, router, sync, catalogues: useCataloguesStore(pinia), bridge };

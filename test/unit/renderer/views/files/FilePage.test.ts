@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { flushPromises, mount } from '@vue/test-utils';
 import { NDialogProvider, NMessageProvider } from 'naive-ui';
-import { createPinia, type Pinia } from 'pinia';
+import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import type { BuildingFileElementResponse, BuildingFileResponse } from '../../../../../shared/api/schemas';
@@ -14,7 +14,7 @@ import { createAppI18n } from '../../../../../renderer/i18n';
 import { createAppRouter } from '../../../../../renderer/router';
 import { useSyncStore } from '../../../../../renderer/stores/sync';
 import FilePage from '../../../../../renderer/views/files/FilePage.vue';
-import { testBridge } from '../../harness';
+import { mountedPage, testBridge } from '../../harness';
 import { NO_ANSWER, remoteConnection } from '../../api-server';
 
 const BUILDING = '11111111-1111-4111-8111-111111111111';
@@ -22,14 +22,10 @@ const FILE = '22222222-2222-4222-8222-222222222222';
 const Page = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(FilePage))));
 
 let run = 0;
-let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
+const mounted = mountedPage();
 
 afterEach(() => {
-  if (mounted !== undefined) {
-    mounted.wrapper.unmount();
-    useSyncStore(mounted.pinia).$dispose();
-  }
-  mounted = undefined;
+  mounted.release();
   document.body.innerHTML = '';
 });
 
@@ -82,7 +78,7 @@ async function seededPage(count: number) {
     global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
     attachTo: document.body,
   });
-  mounted = { wrapper, pinia };
+  mounted.keep(wrapper, pinia);
   return { wrapper, sync: useSyncStore(pinia) };
 }
 

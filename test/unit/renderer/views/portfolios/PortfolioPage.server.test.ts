@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { flushPromises, mount } from '@vue/test-utils';
 import { NDialogProvider, NMessageProvider } from 'naive-ui';
-import { createPinia, type Pinia } from 'pinia';
+import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { RouterView } from 'vue-router';
@@ -14,7 +14,7 @@ import { isLocalId } from '../../../../../renderer/db/schema';
 import { createAppI18n } from '../../../../../renderer/i18n';
 import { createAppRouter } from '../../../../../renderer/router';
 import { useSyncStore } from '../../../../../renderer/stores/sync';
-import { testBridge, type TestBridge } from '../../harness';
+import { mountedPage, testBridge, type TestBridge } from '../../harness';
 import { remoteConnection, startApiServer } from '../../api-server';
 import { all, byTestId, choose, click, eventually, text, type } from '../../dom';
 
@@ -23,14 +23,10 @@ const App = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvi
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 let run = 0;
-let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
+const mounted = mountedPage();
 
 afterEach(() => {
-  if (mounted !== undefined) {
-    mounted.wrapper.unmount();
-    useSyncStore(mounted.pinia).$dispose();
-  }
-  mounted = undefined;
+  mounted.release();
   vi.restoreAllMocks();
   document.body.innerHTML = '';
 });
@@ -58,7 +54,7 @@ async function serverApp(path: (portfolio: PortfolioResponse) => string, uploads
     global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
     attachTo: document.body,
   });
-  mounted = { wrapper, pinia };
+  mounted.keep(wrapper, pinia);
   const sync = useSyncStore(pinia);
   await eventually(() => expect(sync.lastCycle?.outcome).toEqual({ kind: 'ok' }));
   return { server, bridge, router, sync, portfolio, wrapper };
@@ -139,7 +135,7 @@ describe('a portfolio’s page on a server', { timeout: 30_000 }, () => {
 
   it('sets a logo: checks the picked file, previews it, sends it and syncs; the preview is released on leaving', async () => {
     const uploads: ImageUpload[] = [];
-    const { server, portfolio, wrapper } = await serverApp((created) => `/portfolios/${created.id}`, uploads);
+    const { server, portfolio } = await serverApp((created) => `/portfolios/${created.id}`, uploads);
     await eventually(() => expect(byTestId('portfolio-tab-logo')).not.toBeNull());
     click('portfolio-tab-logo');
     await eventually(() => expect(text('portfolio-logo-name')).toBe('No logo yet'));
@@ -159,8 +155,7 @@ describe('a portfolio’s page on a server', { timeout: 30_000 }, () => {
     expect(uploads).toEqual([expect.objectContaining({ target: 'portfolio', id: portfolio.id, fileName: 'logo.png', contentType: 'image/png' })]);
     await eventually(() => expect(server.calls.slice(before)).toContain('listPortfolios'));
 
-    wrapper.unmount();
-    mounted = { wrapper: mount(defineComponent(() => () => null)), pinia: mounted!.pinia };
+    mounted.unmount();
     expect(revoke).toHaveBeenCalledWith(preview);
   });
 });

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { flushPromises, mount } from '@vue/test-utils';
 import { NDialogProvider, NMessageProvider } from 'naive-ui';
-import { createPinia, type Pinia } from 'pinia';
+import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { RouterView, type Router } from 'vue-router';
@@ -15,7 +15,7 @@ import { isLocalId } from '../../../../../renderer/db/schema';
 import { createAppI18n } from '../../../../../renderer/i18n';
 import { createAppRouter } from '../../../../../renderer/router';
 import { useSyncStore } from '../../../../../renderer/stores/sync';
-import { testBridge, type TestBridge } from '../../harness';
+import { mountedPage, testBridge, type TestBridge } from '../../harness';
 import { NO_ANSWER, remoteConnection } from '../../api-server';
 import { all, byTestId, click, eventually, text } from '../../dom';
 
@@ -27,14 +27,10 @@ const ELSEWHERE = '20000000-0000-4000-8000-000000000003';
 const App = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(RouterView))));
 
 let run = 0;
-let mounted: { wrapper: VueWrapper; pinia: Pinia } | undefined;
+const mounted = mountedPage();
 
 afterEach(() => {
-  if (mounted !== undefined) {
-    mounted.wrapper.unmount();
-    useSyncStore(mounted.pinia).$dispose();
-  }
-  mounted = undefined;
+  mounted.release();
   vi.restoreAllMocks();
   document.body.innerHTML = '';
 });
@@ -66,7 +62,7 @@ async function seededApp(path: string): Promise<{ bridge: TestBridge; router: Ro
     global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
     attachTo: document.body,
   });
-  mounted = { wrapper, pinia };
+  mounted.keep(wrapper, pinia);
   const sync = useSyncStore(pinia);
   return {
     bridge,

@@ -8,9 +8,7 @@ import path from 'node:path';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchBridgeCall } from '../../../electron/bridge-dispatch';
-import { startDesktopHost, type DesktopHost } from '../../../electron/desktop';
-import { nodeProcessLauncher } from '../../../electron/node-process-launcher';
-import { MemoryVault } from '../../../electron/vault';
+import type { DesktopHost } from '../../../electron/desktop';
 import type { DropFolderEvent } from '../../../shared/dropfolders';
 import {
   ipcEvents,
@@ -24,6 +22,7 @@ import {
 } from '../../../shared/ipc';
 import type { PassportEvent } from '../../../shared/passports';
 import { createTarget, KEY, remoteFiles, SMALL_IFC, startDropServer, tempFolder, waitFor, type DropServer } from './dropfolders/harness';
+import { startTestDesktopHost } from './desktop-harness';
 
 let server: DropServer;
 let userDataDir: string;
@@ -76,19 +75,8 @@ function statesOf(mappingId: string, relativePath: string): string[] {
 beforeAll(async () => {
   server = await startDropServer();
   userDataDir = await scratch('cd-desktop-drop-');
-  host = await startDesktopHost({
-    userDataDir,
-    host: 'browser',
-    version: '0.0.0-test',
-    vault: new MemoryVault(),
-    startLocalServer: nodeProcessLauncher(),
-    openExternal: async (url) => {
-      opened.push(url);
-    },
-    openPath: async (target) => {
-      opened.push(target);
-    },
-    log: () => undefined,
+  host = await startTestDesktopHost(userDataDir, {
+    opened,
     tuning: {
       dropFolders: { stableMs: 300, statusPollMs: 100, retryBaseMs: 100, retryMaxMs: 500, watchPollMs: 100 },
       passportPollMs: 200,

@@ -9,13 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchBridgeCall } from '../../../electron/bridge-dispatch';
-import { startDesktopHost, type DesktopHost } from '../../../electron/desktop';
-import { nodeProcessLauncher } from '../../../electron/node-process-launcher';
-import { MemoryVault } from '../../../electron/vault';
+import type { DesktopHost } from '../../../electron/desktop';
 import type { BuildingResponse, PortfolioResponse } from '../../../shared/api/schemas';
 import { isChannelValue, MAX_IMAGE_UPLOAD_BYTES, type ImageUpload, type IpcResult, type IpcValue } from '../../../shared/ipc';
 import { startServer, type RunningServer } from '../../../server/server';
 import { tinyJpeg, tinyPng } from '../../fixtures/images';
+import { startTestDesktopHost } from './desktop-harness';
 
 const KEY = 'images-admin-key-0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -57,14 +56,7 @@ beforeAll(async () => {
   userDataDir = await mkdtemp(path.join(os.tmpdir(), 'desktop-images-'));
   remoteDataDir = await mkdtemp(path.join(os.tmpdir(), 'desktop-images-remote-'));
   remote = await startServer({ dataDir: remoteDataDir, port: 0, bootstrapKey: KEY, logger: false, worker: false });
-  host = await startDesktopHost({
-    userDataDir,
-    host: 'browser',
-    version: '0.0.0-test',
-    vault: new MemoryVault(),
-    startLocalServer: nodeProcessLauncher(),
-    openExternal: async () => undefined,
-    openPath: async () => undefined,
+  host = await startTestDesktopHost(userDataDir, {
     log: (message) => logged.push(message),
     // Short waits between retries; how many there are is the policy's, as in the app.
     tuning: { clientRetry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 } },

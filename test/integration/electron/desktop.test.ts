@@ -10,10 +10,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isChannelValue, type IpcChannel, type IpcRequest, type IpcResult, type IpcValue } from '../../../shared/ipc';
 import { dispatchBridgeCall } from '../../../electron/bridge-dispatch';
-import { startDesktopHost, type DesktopHost } from '../../../electron/desktop';
-import { nodeProcessLauncher } from '../../../electron/node-process-launcher';
-import { MemoryVault } from '../../../electron/vault';
+import type { DesktopHost } from '../../../electron/desktop';
 import { startServer, type RunningServer } from '../../../server/server';
+import { startTestDesktopHost } from './desktop-harness';
 
 const REMOTE_KEY = 'remote-admin-key-0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -40,18 +39,8 @@ beforeAll(async () => {
   userDataDir = await mkdtemp(path.join(os.tmpdir(), 'desktop-host-'));
   remoteDataDir = await mkdtemp(path.join(os.tmpdir(), 'desktop-remote-'));
   remote = await startServer({ dataDir: remoteDataDir, port: 0, bootstrapKey: REMOTE_KEY, logger: false, worker: false });
-  host = await startDesktopHost({
-    userDataDir,
-    host: 'browser',
-    version: '0.0.0-test',
-    vault: new MemoryVault(),
-    startLocalServer: nodeProcessLauncher(),
-    openExternal: async (url) => {
-      opened.push(url);
-    },
-    openPath: async (target) => {
-      opened.push(target);
-    },
+  host = await startTestDesktopHost(userDataDir, {
+    opened,
     log: (message) => logged.push(message),
   });
 }, 120_000);

@@ -9,13 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchBridgeCall } from '../../../electron/bridge-dispatch';
-import { startDesktopHost, type DesktopHost } from '../../../electron/desktop';
-import { nodeProcessLauncher } from '../../../electron/node-process-launcher';
-import { MemoryVault } from '../../../electron/vault';
+import type { DesktopHost } from '../../../electron/desktop';
 import { startServer, type RunningServer } from '../../../server/server';
 import type { IpcChannel, IpcRequest, IpcResult, IpcValue } from '../../../shared/ipc';
 import type { MigrationProgress } from '../../../shared/workspace-migration';
 import { createTestDatabase, type TestDatabase } from '../server/test-database';
+import { startTestDesktopHost } from './desktop-harness';
 
 let userDataDir: string;
 let teamDataDir: string;
@@ -42,16 +41,7 @@ beforeAll(async () => {
   userDataDir = await mkdtemp(path.join(os.tmpdir(), 'local-migration-'));
   teamDataDir = await mkdtemp(path.join(os.tmpdir(), 'local-migration-team-'));
   database = await createTestDatabase({ empty: true });
-  host = await startDesktopHost({
-    userDataDir,
-    host: 'browser',
-    version: '0.0.0-test',
-    vault: new MemoryVault(),
-    startLocalServer: nodeProcessLauncher(),
-    openExternal: async () => undefined,
-    openPath: async () => undefined,
-    log: () => undefined,
-  });
+  host = await startTestDesktopHost(userDataDir);
   host.onEvent((event, payload) => {
     if (event === 'local:migration-progress') progress.push(payload as MigrationProgress);
   });

@@ -36,7 +36,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          // Tests of moving data to a team server need PostgreSQL: they run in integration-postgres only.
+          // Tests of the team server (its processes, moving a workspace to it) need PostgreSQL: they run in integration-postgres only.
           exclude: [...configDefaults.exclude, 'test/integration/**/*.postgres.test.ts'],
           environment: 'node',
           testTimeout: 30_000,

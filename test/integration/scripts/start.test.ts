@@ -18,6 +18,7 @@ afterEach(async () => {
   if (userDataDir !== undefined) await rm(userDataDir, { recursive: true, force: true });
 });
 
+// Only Linux has a session without a display (no DISPLAY or WAYLAND_DISPLAY); Windows and macOS always have one.
 describe.runIf(process.platform === 'linux')('npm start without a display', () => {
   it('falls back to browser mode, which serves the app with the sample data, and stops on SIGTERM', async () => {
     userDataDir = await mkdtemp(path.join(os.tmpdir(), 'start-'));

@@ -115,6 +115,7 @@ describe('openLocalKeyCipher without a keyring', () => {
     expect((await readdir(dir)).sort()).toEqual(['vault.key']);
   });
 
+  // Windows has no permission bits to loosen or tighten: the key file's ACL is the user's profile's.
   it.runIf(posix)('makes a key file that others could read private again', async () => {
     await openLocalKeyCipher(dir, { keyring: null });
     const file = path.join(dir, 'vault.key');

@@ -13,7 +13,7 @@ import type { BuildingFileElementResponse, BuildingFileStatusResponse } from '..
 import { openDatabase, type Database } from '../../../server/store/store';
 import { startTeamProcess, stopTeamProcess, type TeamProcess } from '../../bench/team-server';
 import { createPortfolioWithBuilding, eventually, startTestServer } from './harness';
-import { createTestDatabase, serverEnvironment, testDatabase, type TestDatabase } from './test-database';
+import { createTestDatabase, serverEnvironment, type TestDatabase } from './test-database';
 
 const api = '/api/v2.3';
 const key = 'team-server-test-key-0123456789abcdefghij';
@@ -62,7 +62,7 @@ async function referenceImports(): Promise<Map<string, string[]>> {
   }
 }
 
-describe.skipIf(testDatabase !== 'postgres')('a team server: 2 API and 3 worker processes on one PostgreSQL database', () => {
+describe('a team server: 2 API and 3 worker processes on one PostgreSQL database', () => {
   let database: TestDatabase;
   let dataDir: string;
   let store: Database;

@@ -16,7 +16,7 @@ import { MigrationTargetNotEmptyError, TABLES_IN_DEPENDENCY_ORDER, migrateWorksp
 import type { MigrationProgress } from '../../../shared/workspace-migration';
 import { openDatabase } from '../../../server/store/store';
 import { ADMIN_KEY, createPortfolioWithBuilding, eventually, startTestServer, type TestServer } from './harness';
-import { createTestDatabase, serverEnvironment, testDatabase, type TestDatabase } from './test-database';
+import { createTestDatabase, serverEnvironment, type TestDatabase } from './test-database';
 
 const api = '/api/v2.3';
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -53,7 +53,7 @@ async function snapshot(server: PreparedServer, buildingId: string): Promise<Sna
   return { building: await json(server, `${api}/buildings/${buildingId}`), files, elements, downloads };
 }
 
-describe.skipIf(testDatabase !== 'postgres')('moving a local workspace to PostgreSQL', () => {
+describe('moving a local workspace to PostgreSQL', () => {
   let workspace: TestServer;
   let buildingId: string;
   let before: Snapshot;

@@ -10,7 +10,7 @@ import type { ImageUpload } from '../../shared/ipc';
 import { useBridge } from '../bridge';
 import { base64Of, checkImageFile, MAX_IMAGE_BYTES, type ImageFileProblem } from './image-file';
 import { apiOutcomeOf } from '../api-call';
-import { refusalOf, whenOnline, type OnlineOutcome } from './online-outcome';
+import { outcomeOf, whenOnline, type OnlineOutcome } from './online-outcome';
 import { useSyncStore } from './sync';
 
 /** What an image is added to. */
@@ -42,11 +42,11 @@ export const useImagesStore = defineStore('images', () => {
         return { ok: false, refusal: { kind: 'failed', failure: { kind: 'host', message: imageProblemMessage(check.problem) } } };
       }
       const data = base64Of(new Uint8Array(await file.arrayBuffer()));
-      const outcome = apiOutcomeOf(await bridge.api.uploadImage({ connectionId, target, id, ...check.image, data }));
-      if (!outcome.ok) return { ok: false, refusal: refusalOf(outcome.failure) };
-      void sync.syncNow();
+      const answer = apiOutcomeOf(await bridge.api.uploadImage({ connectionId, target, id, ...check.image, data }));
       // The server answers the stored name; should it answer none, it stored the name it was given.
-      return { ok: true, value: typeof outcome.value === 'string' && outcome.value !== '' ? outcome.value : check.image.fileName };
+      const outcome = outcomeOf(answer, (stored) => (typeof stored === 'string' && stored !== '' ? stored : check.image.fileName));
+      if (outcome.ok) void sync.syncNow();
+      return outcome;
     });
   }
 

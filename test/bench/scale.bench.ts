@@ -23,9 +23,10 @@ import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../
 import { openDatabase } from '../../server/store/store';
 import { seedElementFile } from './seed-elements';
 import { startTeamProcess, stopTeamProcess, type TeamProcess, type TeamStore } from './team-server';
+import { ifcFixture } from '../fixtures/files';
 
 const api = '/api/v2.3';
-const model = path.resolve(import.meta.dirname, '../../../shared/fixtures/ifc/example.ifc');
+const model = ifcFixture('example.ifc');
 const settings = {
   files: Number(process.env['BENCH_SCALE_FILES'] ?? 30),
   durationSeconds: Number(process.env['BENCH_DURATION'] ?? 10),

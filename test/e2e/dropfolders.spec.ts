@@ -9,8 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startBrowserHost, startRemoteServer, remoteApi } from './processes';
+import { ifcFixture } from '../fixtures/files';
 
-const FIXTURE = path.resolve(import.meta.dirname, '../../../shared/fixtures/ifc/ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
+const FIXTURE = ifcFixture('ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
 
 async function pick(page: Page, selectTestId: string, option: string): Promise<void> {
   await page.getByTestId(selectTestId).click();

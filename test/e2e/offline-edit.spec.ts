@@ -9,8 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { remoteApi, startBrowserHost, startRemoteServer, type RemoteServer } from './processes';
+import { ifcFixture } from '../fixtures/files';
 
-const FIXTURE = path.resolve(import.meta.dirname, '../../../shared/fixtures/ifc/ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
+const FIXTURE = ifcFixture('ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
 
 /** A building with the fixture imported and mapped; answers the building's and the file's ids. */
 async function mappedBuilding(server: RemoteServer): Promise<{ buildingId: string; fileId: string }> {

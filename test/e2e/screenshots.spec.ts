@@ -10,9 +10,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 import { remoteApi, startBrowserHost, startRemoteServer, type BrowserHost, type RemoteServer } from './processes';
+import { ifcFixture } from '../fixtures/files';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-const FIXTURE = path.resolve(import.meta.dirname, '../../../shared/fixtures/ifc/example.ifc');
+const FIXTURE = ifcFixture('example.ifc');
 const THEMES = ['light', 'dark'] as const;
 
 interface Setup {

@@ -9,8 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startBrowserHost, startRemoteServer, remoteApi } from './processes';
+import { ifcFixture } from '../fixtures/files';
 
-const FIXTURE = path.resolve(import.meta.dirname, '../../../shared/fixtures/ifc/example.ifc');
+const FIXTURE = ifcFixture('example.ifc');
 
 interface Element {
   id: string;

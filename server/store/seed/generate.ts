@@ -1,5 +1,5 @@
 /**
- * Converts the platform's public reference files into the seed data committed with the server:
+ * Converts the platform's public reference files (`sources/`, see SOURCES.md there) into the seed data committed with the server:
  * `Madaster_Materials.xlsx` → `platform-materials.json`, `NL-SfB_2019_assembly_code.txt` → `nl-sfb.json`.
  * Run `npm run seed:generate` after a reference file changes; a unit test fails while the committed files are stale.
  */
@@ -21,7 +21,7 @@ import type {
 } from './system-data';
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const REFERENCE_DIRECTORY = path.join(REPOSITORY_ROOT, '..', 'shared', 'reference', 'madaster');
+const SOURCES_DIRECTORY = path.join(REPOSITORY_ROOT, 'server', 'store', 'seed', 'sources');
 const SEED_DIRECTORY = path.join(REPOSITORY_ROOT, 'server', 'store', 'seed');
 
 /** A file this script writes, with its full content. */
@@ -33,8 +33,8 @@ export interface GeneratedSeedFile {
 /** Reads the reference files and returns the seed files as they must be committed (nothing is written). */
 export async function generateSeedFiles(): Promise<GeneratedSeedFile[]> {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(path.join(REFERENCE_DIRECTORY, 'Madaster_Materials.xlsx'));
-  const codeList = await readFile(path.join(REFERENCE_DIRECTORY, 'NL-SfB_2019_assembly_code.txt'));
+  await workbook.xlsx.readFile(path.join(SOURCES_DIRECTORY, 'Madaster_Materials.xlsx'));
+  const codeList = await readFile(path.join(SOURCES_DIRECTORY, 'NL-SfB_2019_assembly_code.txt'));
   return [
     {
       path: path.join(SEED_DIRECTORY, 'platform-materials.json'),

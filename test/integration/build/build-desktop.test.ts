@@ -9,8 +9,9 @@ import { buildDesktop, MAIN_EXTERNALS, REPOSITORY_ROOT, type BuildDesktopResult 
 import { embeddedServerMessageOf } from '../../../shared/embedded-server';
 import { IPC_CHANNELS, IPC_EVENT_CHANNEL, bridgeMethodOf } from '../../../shared/ipc';
 import { PASSPORT_FONT_DIR_ENV } from '../../../shared/embedded-server';
+import { ifcFixture } from '../../fixtures/files';
 
-const fixture = path.resolve(REPOSITORY_ROOT, '..', 'shared', 'fixtures', 'ifc', 'ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
+const fixture = ifcFixture('ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
 const packageJson = JSON.parse(await readFile(path.join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
 };

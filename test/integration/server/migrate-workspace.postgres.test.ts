@@ -17,10 +17,11 @@ import type { MigrationProgress } from '../../../shared/workspace-migration';
 import { openDatabase } from '../../../server/store/store';
 import { ADMIN_KEY, createPortfolioWithBuilding, eventually, startTestServer, type TestServer } from './harness';
 import { createTestDatabase, serverEnvironment, type TestDatabase } from './test-database';
+import { ifcFixture } from '../../fixtures/files';
 
 const api = '/api/v2.3';
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const model = path.resolve(import.meta.dirname, '../../../../shared/fixtures/ifc/example.ifc');
+const model = ifcFixture('example.ifc');
 const run = promisify(execFile);
 
 /** What a client sees of the workspace, to compare before and after the move. */

@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import type { BuildingFileElementResponse, BuildingFileStatusResponse } from '../../../shared/api';
 import { createPortfolioWithBuilding, eventually, startTestServer, type TestServer } from './harness';
+import { IFC_FIXTURES } from '../../fixtures/files';
 
-const ifcFixtures = path.resolve(import.meta.dirname, '../../../../shared/fixtures/ifc');
 const api = '/api/v2.3';
 const run = promisify(execFile);
 
@@ -32,7 +32,7 @@ function endState(url: string): Promise<BuildingFileStatusResponse> {
   );
 }
 
-/** Uploads a file of ../shared/fixtures/ifc as a new source file and waits for it to end processing. */
+/** Uploads an IFC fixture as a new source file and waits for it to end processing. */
 async function importFixture(buildingId: string, name: string): Promise<{ fileId: string; status: BuildingFileStatusResponse }> {
   const created = await test.request({ method: 'POST', url: `${api}/buildings/${buildingId}/files`, payload: { type: 0 } });
   const fileId = (created.json() as { id: string }).id;
@@ -40,7 +40,7 @@ async function importFixture(buildingId: string, name: string): Promise<{ fileId
     method: 'POST',
     url: `${api}/buildings/${buildingId}/files/${fileId}/upload/${name}`,
     headers: { 'content-type': 'application/octet-stream' },
-    payload: await readFile(path.join(ifcFixtures, name)),
+    payload: await readFile(path.join(IFC_FIXTURES, name)),
   });
   expect(upload.statusCode).toBe(201);
   return { fileId, status: await endState(upload.headers.location as string) };
@@ -57,7 +57,7 @@ const expectedElements: Readonly<Record<string, number>> = {
 };
 
 describe('processing IFC models', async () => {
-  const names = (await readdir(ifcFixtures)).filter((name) => name.endsWith('.ifc')).sort();
+  const names = (await readdir(IFC_FIXTURES)).filter((name) => name.endsWith('.ifc')).sort();
 
   it('covers every fixture', () => {
     expect(names).toEqual(Object.keys(expectedElements).sort());

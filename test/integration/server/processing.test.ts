@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildingCircularInformation, BuildingFileElementResponse, BuildingFileStatusResponse, BuildingResponse } from '../../../shared/api';
 import { createPortfolioWithBuilding, eventually, startTestServer, type TestServer } from './harness';
+import { FIXTURES_DIRECTORY } from '../../fixtures/files';
 
-const fixtures = path.resolve(import.meta.dirname, '../../../../shared/fixtures');
 const api = '/api/v2.3';
 
 let test: TestServer;
@@ -28,7 +28,7 @@ async function uploadVersion(buildingId: string, fileId: string, fixture: string
     method: 'POST',
     url: `${api}/buildings/${buildingId}/files/${fileId}/upload/${path.basename(fixture)}`,
     headers: { 'content-type': 'application/octet-stream' },
-    payload: await readFile(path.join(fixtures, fixture)),
+    payload: await readFile(path.join(FIXTURES_DIRECTORY, fixture)),
   });
   expect(upload.statusCode).toBe(201);
   return eventually(

@@ -8,9 +8,10 @@ import { ApiError } from '../../../server/errors';
 import { S3BlobStore, parseS3Url } from '../../../server/store/s3-blobs';
 import { createPortfolioWithBuilding, eventually, startTestServer, type TestServer } from './harness';
 import { S3RVER_CREDENTIALS, startS3Server, type TestS3Server } from './s3-server';
+import { ifcFixture } from '../../fixtures/files';
 
 const api = '/api/v2.3';
-const fixture = path.resolve(import.meta.dirname, '../../../../shared/fixtures/ifc/ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
+const fixture = ifcFixture('ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
 /** Decisions §11: download addresses are valid 15 minutes. */
 const ttlMs = 15 * 60 * 1000;
 

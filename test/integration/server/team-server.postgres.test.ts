@@ -14,10 +14,10 @@ import { openDatabase, type Database } from '../../../server/store/store';
 import { startTeamProcess, stopTeamProcess, type TeamProcess } from '../../bench/team-server';
 import { createPortfolioWithBuilding, eventually, startTestServer } from './harness';
 import { createTestDatabase, serverEnvironment, type TestDatabase } from './test-database';
+import { IFC_FIXTURES } from '../../fixtures/files';
 
 const api = '/api/v2.3';
 const key = 'team-server-test-key-0123456789abcdefghij';
-const ifcFixtures = path.resolve(import.meta.dirname, '../../../../shared/fixtures/ifc');
 /** Small models, several elements each, so every worker is busy for a while. */
 const models = ['example.ifc', 'duplex.ifc', 'SampleHouse4.ifc', 'AC20-FZK-Haus.ifc', 'ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc'];
 const uploads = 20;
@@ -47,7 +47,7 @@ async function referenceImports(): Promise<Map<string, string[]>> {
         method: 'POST',
         url: `${files}/${fileId}/upload/${model}`,
         headers: { 'content-type': 'application/octet-stream' },
-        payload: await readFile(path.join(ifcFixtures, model)),
+        payload: await readFile(path.join(IFC_FIXTURES, model)),
       });
       await eventually(
         async () => (await reference.request({ method: 'GET', url: `${files}/${fileId}/status` })).json() as BuildingFileStatusResponse,
@@ -113,7 +113,7 @@ describe('a team server: 2 API and 3 worker processes on one PostgreSQL database
         const response = await fetch(`${base}${files}/${fileId}/upload/${model}`, {
           method: 'POST',
           headers: { 'x-api-key': key, 'content-type': 'application/octet-stream' },
-          body: await readFile(path.join(ifcFixtures, model)),
+          body: await readFile(path.join(IFC_FIXTURES, model)),
         });
         expect(response.status, await response.text()).toBe(201);
       }),

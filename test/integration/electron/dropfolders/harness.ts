@@ -9,16 +9,15 @@ import path from 'node:path';
 import { createQueuedClient, type QueuedClient } from '../../../../electron/http/queued-client';
 import { startServer, type RunningServer } from '../../../../server/server';
 import type { BuildingFileResponse, BuildingFileStatusResponse } from '../../../../shared/api/schemas';
+import { ifcFixture } from '../../../fixtures/files';
 
 /** The administrator key of the test server. */
 export const KEY = 'drop-folder-test-key-0123456789abcdefghijklmnop';
 
-/** The IFC fixtures (`../shared/fixtures/ifc` beside the repository, see SOURCES.md there). */
-export const IFC_FIXTURES = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/ifc');
 /** A tiny model: one composite wall in 7 parts (29,677 bytes). */
-export const SMALL_IFC = path.join(IFC_FIXTURES, 'ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
+export const SMALL_IFC = ifcFixture('ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
 /** A small Revit model: 115 elements (414,033 bytes). */
-export const EXAMPLE_IFC = path.join(IFC_FIXTURES, 'example.ifc');
+export const EXAMPLE_IFC = ifcFixture('example.ifc');
 
 /** A running test server. */
 export interface DropServer {

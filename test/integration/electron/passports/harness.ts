@@ -10,6 +10,7 @@ import type { PassportEntry, PassportEvent } from '../../../../shared/passports'
 import { startPassportService, type PassportService, type PassportServiceOptions } from '../../../../electron/passports/passport-service';
 import { startServer, type RunningServer } from '../../../../server/server';
 import type { BuildingFileStatusResponse } from '../../../../shared/api/schemas';
+import { IFC_FIXTURES } from '../../../fixtures/files';
 
 /** The administrator key of the test server. */
 export const KEY = 'passport-test-key-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -18,7 +19,6 @@ export const CONNECTION = 'test-server';
 /** The smallest IFC fixture (SOURCES.md): one wall in seven parts. */
 export const SMALL_IFC = 'ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc';
 
-const ifcFixtures = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/ifc');
 
 /** A running server whose clock can be moved forward. */
 export interface PassportServer {
@@ -83,7 +83,7 @@ export async function createBuilding(server: PassportServer, name: string): Prom
 /** Uploads an IFC fixture as a new source file, or as a new version of `fileId`, and waits until it is Mapped. */
 export async function importIfc(server: PassportServer, buildingId: string, fixture = SMALL_IFC, fileId?: string): Promise<string> {
   const id = fileId ?? (await server.request<{ id: string }>('POST', `/buildings/${buildingId}/files`, { type: 0 })).json.id;
-  const content = new Uint8Array(await readFile(path.join(ifcFixtures, fixture)));
+  const content = new Uint8Array(await readFile(path.join(IFC_FIXTURES, fixture)));
   const upload = await server.request('POST', `/buildings/${buildingId}/files/${id}/upload/${fixture}`, content);
   if (upload.status !== 201) throw new Error(`The upload answered ${upload.status}: ${JSON.stringify(upload.json)}`);
   await until(async () => {

@@ -13,11 +13,11 @@ import { CacheDb, fileKeyRange } from '../../../../renderer/db/cache-db';
 import type { ApiCall, ApiPort } from '../../../../renderer/sync/api-port';
 import { startServer, type RunningServer } from '../../../../server/server';
 import type { BuildingFileElementResponse, BuildingFileResponse, BuildingFileStatusResponse } from '../../../../shared/api/schemas';
+import { IFC_FIXTURES } from '../../../fixtures/files';
 
 /** The administrator key of the test server. */
 export const KEY = 'sync-test-key-0123456789abcdefghijklmnopqrstuvwxyz';
 
-const ifcFixtures = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/ifc');
 
 /** A JSON answer of the test server. */
 export interface Answer<T = unknown> {
@@ -150,7 +150,7 @@ export async function createElementFile(server: SyncServer, buildingId: string, 
 export async function importIfc(server: SyncServer, buildingId: string, fixture: string): Promise<string> {
   const file = await server.request<{ id: string }>('POST', `/buildings/${buildingId}/files`, { type: 0 });
   const fileId = file.json.id;
-  const upload = await server.request('POST', `/buildings/${buildingId}/files/${fileId}/upload/${fixture}`, new Uint8Array(await readFile(path.join(ifcFixtures, fixture))));
+  const upload = await server.request('POST', `/buildings/${buildingId}/files/${fileId}/upload/${fixture}`, new Uint8Array(await readFile(path.join(IFC_FIXTURES, fixture))));
   expect(upload.status).toBe(201);
   const deadline = Date.now() + 120_000;
   for (;;) {

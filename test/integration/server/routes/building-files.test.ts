@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Value } from 'typebox/value';
 import { BuildingFileElementResponse, BuildingFileResponse } from '../../../../shared/api';
 import { createPortfolioWithBuilding, startTestServer, type TestServer } from '../harness';
+import { ifcFixture } from '../../../fixtures/files';
 
-const fixture = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/ifc/AC20-FZK-Haus.ifc');
+const fixture = ifcFixture('AC20-FZK-Haus.ifc');
 
 let test: TestServer;
 let buildingId: string;

@@ -1,5 +1,5 @@
 /**
- * IFC import (server/imports/README.md, "IFC"): every fixture of ../shared/fixtures/ifc imports with the element count
+ * IFC import (server/imports/README.md, "IFC"): every fixture of test/fixtures/ifc imports with the element count
  * and values the rules give; units are converted (mm, feet, grams, pounds); broken files are refused with a reason;
  * abort and sink errors stop the worker; the calling thread keeps running while a model parses.
  */
@@ -13,10 +13,9 @@ import { UnitReader } from '../../../../server/imports/ifc/units';
 import { WebIfc } from '../../../../server/imports/ifc/web-ifc';
 import { UnknownImportFileError, type ImportedElement, type ImportOutcome, type ImportSink } from '../../../../server/imports/imported-element';
 import { SYNTHETIC_DENSITY, syntheticGlobalId, writeSyntheticIfc } from '../../../bench/synthetic-ifc';
+import { IFC_FIXTURES } from '../../../fixtures/files';
 
-const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../../../..');
-const FIXTURES = path.resolve(REPOSITORY_ROOT, '../shared/fixtures/ifc');
-const fixture = (name: string): string => path.join(FIXTURES, name);
+const fixture = (name: string): string => path.join(IFC_FIXTURES, name);
 
 /** A worker start (tsx + web-ifc) takes about a second on an idle machine; leave room for a busy one. */
 const SLOW = 60_000;

@@ -1,5 +1,5 @@
 /**
- * Spreadsheet import (decisions §11): the fixtures of ../shared/fixtures/sheets give exactly the results their README
+ * Spreadsheet import (decisions §11): the spreadsheet fixtures (test/fixtures/sheets) give exactly the results their README
  * expects; CSV dialects, header languages, row rules, files that are no sheet, the sink's batches, and bounded memory on
  * a large file.
  */
@@ -14,10 +14,8 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnknownImportFileError, type ImportedElement, type ImportOutcome } from '../../../../server/imports/imported-element';
 import { CsvParser, importSheet, parseDecimal } from '../../../../server/imports/sheet';
+import { ifcFixture, sheetFixture } from '../../../fixtures/files';
 
-const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../../../..');
-const FIXTURES = path.resolve(REPOSITORY_ROOT, '../shared/fixtures/sheets');
-const IFC_FIXTURE = path.resolve(REPOSITORY_ROOT, '../shared/fixtures/ifc/AC20-FZK-Haus.ifc');
 
 interface Collected {
   outcome: ImportOutcome;
@@ -104,9 +102,9 @@ async function workbook(name: string, sheets: Record<string, SheetRows>): Promis
   return file;
 }
 
-describe('the fixtures of ../shared/fixtures/sheets', () => {
+describe('the spreadsheet fixtures', () => {
   it('office-en.xlsx: 80 elements, phases from the sheet names New (40), Existing (25), Demolition (15)', async () => {
-    const { outcome, elements } = await run(path.join(FIXTURES, 'office-en.xlsx'));
+    const { outcome, elements } = await run(sheetFixture('office-en.xlsx'));
     expect(outcome).toEqual({ imported: 80, rejected: [] });
     expect(elements).toHaveLength(80);
     expect(new Set(elements.map((e) => e.id)).size).toBe(80);
@@ -135,7 +133,7 @@ describe('the fixtures of ../shared/fixtures/sheets', () => {
   });
 
   it('woning-nl.xlsx: Dutch headers, 32 elements over Nieuw (20) and Bestaand (12)', async () => {
-    const { outcome, elements } = await run(path.join(FIXTURES, 'woning-nl.xlsx'));
+    const { outcome, elements } = await run(sheetFixture('woning-nl.xlsx'));
     expect(outcome).toEqual({ imported: 32, rejected: [] });
     expect(countByPhase(elements)).toEqual({ Nieuw: 20, Bestaand: 12 });
     expect(byId(elements, 'NW-001')).toEqual(
@@ -160,7 +158,7 @@ describe('the fixtures of ../shared/fixtures/sheets', () => {
   });
 
   it('elements-en.csv: comma-separated, decimal points, a Phase column, 15 elements', async () => {
-    const { outcome, elements } = await run(path.join(FIXTURES, 'elements-en.csv'));
+    const { outcome, elements } = await run(sheetFixture('elements-en.csv'));
     expect(outcome).toEqual({ imported: 15, rejected: [] });
     expect(elements.map((e) => e.id)).toEqual(Array.from({ length: 15 }, (_, i) => `P-${String(i + 1).padStart(3, '0')}`));
     expect(countByPhase(elements)).toEqual({ New: 15 });
@@ -186,7 +184,7 @@ describe('the fixtures of ../shared/fixtures/sheets', () => {
   });
 
   it('elements-nl.csv: ";" separators, decimal commas, CRLF, a Fase column, 20 elements', async () => {
-    const { outcome, elements } = await run(path.join(FIXTURES, 'elements-nl.csv'));
+    const { outcome, elements } = await run(sheetFixture('elements-nl.csv'));
     expect(outcome).toEqual({ imported: 20, rejected: [] });
     expect(countByPhase(elements)).toEqual({ Sloop: 7, Nieuw: 13 });
     expect(byId(elements, 'C-001')).toEqual(
@@ -213,7 +211,7 @@ describe('the fixtures of ../shared/fixtures/sheets', () => {
   });
 
   it('bad-rows.xlsx: 8 elements; rows 4, 6, 8 and 12 rejected and named; the unknown code imported as is', async () => {
-    const { outcome, elements } = await run(path.join(FIXTURES, 'bad-rows.xlsx'));
+    const { outcome, elements } = await run(sheetFixture('bad-rows.xlsx'));
     expect(outcome.imported).toBe(8);
     expect(elements.map((e) => e.id)).toEqual(['X-001', 'X-002', 'X-004', 'X-006', 'X-008', 'X-009', 'X-010', 'X-012']);
     expect(outcome.rejected).toEqual([
@@ -512,7 +510,7 @@ describe('files that are no sheet', () => {
   });
 
   it('an IFC model, a legacy .xls, and text named .xlsx', async () => {
-    await expectUnknown(IFC_FIXTURE, /is an IFC model/u);
+    await expectUnknown(ifcFixture('AC20-FZK-Haus.ifc'), /is an IFC model/u);
     await expectUnknown(await temp('old.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0])), /legacy Excel/u);
     await expectUnknown(await temp('text.xlsx', 'Id,Name\n1,a\n'), /text\.xlsx is named like an Excel workbook/u);
   });
@@ -558,8 +556,8 @@ describe('the sink', () => {
       },
       progress: () => {},
     };
-    await expect(importSheet(path.join(FIXTURES, 'elements-en.csv'), 'elements-en.csv', sink)).rejects.toBe(failure);
-    await expect(importSheet(path.join(FIXTURES, 'office-en.xlsx'), 'office-en.xlsx', sink)).rejects.toBe(failure);
+    await expect(importSheet(sheetFixture('elements-en.csv'), 'elements-en.csv', sink)).rejects.toBe(failure);
+    await expect(importSheet(sheetFixture('office-en.xlsx'), 'office-en.xlsx', sink)).rejects.toBe(failure);
   });
 });
 

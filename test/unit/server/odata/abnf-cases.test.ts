@@ -1,5 +1,5 @@
 /**
- * The OASIS OData ABNF test cases (../shared/reference/odata/odata-abnf-testcases.yaml) run against our parser.
+ * The OASIS OData ABNF test cases (test/fixtures/odata/odata-abnf-testcases.yaml) run against our parser.
  *
  * Which cases are ours is decided here, by looking at the input, not by asking the parser:
  * - rules: `boolCommonExpr` and `commonExpr` (expressions); the URL literal rules and the numeric payload rules that share
@@ -15,16 +15,15 @@
  * else is a 400 (decisions §10). The counts at the end are exact, so any change in coverage fails.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ODataError } from '../../../../server/odata/errors';
 import type { ODataEntitySet, ODataFieldMap } from '../../../../server/odata/field-map';
 import { parseCommonExpression, parseFilter, parseODataQuery, parseOrderBy } from '../../../../server/odata/parser';
+import { FIXTURES_DIRECTORY } from '../../../fixtures/files';
 
-const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const CASES_FILE = resolve(REPOSITORY_ROOT, '../shared/reference/odata/odata-abnf-testcases.yaml');
+const CASES_FILE = path.join(FIXTURES_DIRECTORY, 'odata', 'odata-abnf-testcases.yaml');
 
 interface AbnfCase {
   readonly name: string;

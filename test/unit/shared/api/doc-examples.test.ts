@@ -5,19 +5,16 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Compile } from 'typebox/compile';
 import { describe, expect, it } from 'vitest';
 import { routes, type RouteDefinition } from '../../../../shared/api/routes';
 import { INT32_MAX, INT32_MIN } from '../../../../shared/api/schema-kit';
+import { FIXTURES_DIRECTORY } from '../../../fixtures/files';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const documentationPath = path.resolve(
-  repoRoot,
-  '../shared/reference/madaster/madaster-api-v2.3-build5370.text-rendering.txt',
-);
+/** The examples, taken out of the documentation's text (test/fixtures/SOURCES.md says how). */
+const EXAMPLES_FILE = path.join(FIXTURES_DIRECTORY, 'api-docs', 'v2.3-examples.json');
 
-/** How many examples the documentation holds before its schema definitions; a parse regression changes the count. */
+/** How many examples the documentation holds before its schema definitions. */
 const EXPECTED = { request: 29, binaryRequest: 3, response: 61 };
 
 interface DocExample {
@@ -27,58 +24,8 @@ interface DocExample {
   kind: 'request' | 'response';
   status?: number;
   value: unknown;
-  line: number;
-}
-
-/** Parses the examples: each operation starts with `##### [operation--…]`, then tag, summary, method and path lines. */
-function parseExamples(text: string): DocExample[] {
-  const lines = text.split('\n');
-  const end = lines.findLastIndex((line) => line.trim() === 'Schema Definitions');
-  const examples: DocExample[] = [];
-  let current: { operation: string; method: string; path: string } | undefined;
-  for (let index = 0; index < end; index++) {
-    const line = lines[index]?.trim() ?? '';
-    const header = /^##### \[(operation--[^\]]+)\]$/.exec(line);
-    if (header) {
-      current = {
-        operation: header[1] ?? '',
-        method: lines[index + 3]?.trim() ?? '',
-        path: lines[index + 4]?.trim() ?? '',
-      };
-      continue;
-    }
-    if (line !== 'Request Example' && line !== 'Response Example') continue;
-    if (current === undefined) throw new Error(`Example outside an operation at line ${index + 1}`);
-    let start = index + 1;
-    let status: number | undefined;
-    if (line === 'Response Example') {
-      const statusLine = /^\((\d{3}) [^)]+\)$/.exec(lines[start]?.trim() ?? '');
-      if (!statusLine) throw new Error(`No status after the response example at line ${index + 1}`);
-      status = Number(statusLine[1]);
-      start += 1;
-    }
-    // The rendering keeps no indentation: grow the block line by line until it parses as JSON.
-    let value: unknown;
-    let parsed = false;
-    for (let stop = start; stop < Math.min(start + 200, end) && !parsed; stop++) {
-      try {
-        value = JSON.parse(lines.slice(start, stop + 1).join('\n'));
-        parsed = true;
-        index = stop;
-      } catch {
-        // not complete yet
-      }
-    }
-    if (!parsed) throw new Error(`Unparsable example at line ${start + 1}`);
-    examples.push({
-      ...current,
-      kind: line === 'Request Example' ? 'request' : 'response',
-      ...(status === undefined ? {} : { status }),
-      value,
-      line: start + 1,
-    });
-  }
-  return examples;
+  /** The example's line in the documentation's text rendering. */
+  sourceLine: number;
 }
 
 function pathShape(routePath: string): string {
@@ -251,7 +198,7 @@ function checkNames(value: Schema, objectSchema: Schema, properties: Schema, at:
 
 // --- the test ------------------------------------------------------------------------------------------------------------
 
-const examples = parseExamples(readFileSync(documentationPath, 'utf8'));
+const examples = JSON.parse(readFileSync(EXAMPLES_FILE, 'utf8')) as DocExample[];
 
 describe('the v2.3 documentation examples', () => {
   it(`are all found (${EXPECTED.request} request, ${EXPECTED.response} response)`, () => {
@@ -283,10 +230,10 @@ describe('the v2.3 documentation examples', () => {
       if (!isObject(schema)) throw new Error('no schema');
       const walk: Walk = { problems: [], expectOptional: example.kind === 'request' };
       const value = substitute(example.value, schema, example.kind === 'request' ? 'body' : 'response', walk);
-      expect(walk.problems.join('\n'), `line ${example.line}`).toBe('');
+      expect(walk.problems.join('\n'), `line ${example.sourceLine}`).toBe('');
       const validator = Compile(schema);
       const errors = validator.Check(value) ? [] : validator.Errors(value).map((error) => `${error.instancePath} ${error.message}`);
-      expect(errors.join('\n'), `line ${example.line}: ${JSON.stringify(value)}`).toBe('');
+      expect(errors.join('\n'), `line ${example.sourceLine}: ${JSON.stringify(value)}`).toBe('');
     },
   );
 

@@ -1,5 +1,5 @@
 /**
- * The three-way merge of an update whose PUT replaces the whole resource (design: shared/design/sync.md, Push). For
+ * The three-way merge of an update whose PUT replaces the whole resource (design: docs/sync.md, Push). For
  * each field the user changed, it compares the row's base (the server's values the change was made on), the user's
  * value and the server's current value:
  *

@@ -1,5 +1,5 @@
 /**
- * One sync cycle of a connection: push the outbox, then pull (design: shared/design/sync.md, "Scheduling").
+ * One sync cycle of a connection: push the outbox, then pull (design: docs/sync.md, "Scheduling").
  *
  * Push goes first so that the pull brings back the server's answer to the user's changes. A push that stopped (no
  * answer, 5xx, 429, 401/403, a host that cannot call) ends the cycle before the pull: the server is unreachable or

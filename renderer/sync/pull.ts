@@ -1,5 +1,5 @@
 /**
- * The pull: makes the cache equal to the server using only the spec's endpoints (design: shared/design/sync.md).
+ * The pull: makes the cache equal to the server using only the spec's endpoints (design: docs/sync.md).
  *
  * Lists first (portfolios, buildings, classification methods, materials, products, then each building's files), each
  * applied whole in one transaction. Then the elements of each file that is new or whose `lastModifiedDate` moved, in

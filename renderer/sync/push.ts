@@ -1,5 +1,5 @@
 /**
- * The push: drains the outbox through the spec's endpoints (design: shared/design/sync.md, Push).
+ * The push: drains the outbox through the spec's endpoints (design: docs/sync.md, Push).
  *
  * Entries go in `seq` order per aggregate (a building, a portfolio, a catalogue item with its lists, a file's
  * elements); aggregates are independent. An update of a resource whose PUT replaces it entirely first reads the

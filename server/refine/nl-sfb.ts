@@ -57,20 +57,30 @@ export function normaliseNlSfbCode(lookup: string): string | null {
 
 /**
  * The NL-SfB code an element's classification lookups match (decisions §9): for each lookup in turn, the code as given
- * if the list has it, else its parents in turn (`21.24` → `21.2` → `21` → `2-`). The first lookup that matches wins;
- * null when none does.
+ * if the list has it, else its parents in turn down to the two-digit level (`21.24` → `21.2` → `21`). A code none of
+ * whose levels down to two digits is listed (`99.99`, `29`) is unknown, not its main group: `9-` would claim a site
+ * element for a code the list does not know. The first lookup that matches wins; null when none does.
  */
 export function classify(lookups: readonly string[], codes: NlSfbCodes): ClassificationCode | null {
   for (const lookup of lookups) {
-    let candidate = normaliseNlSfbCode(lookup);
-    while (candidate !== null) {
-      const known = codes.get(candidate);
-      if (known !== undefined) return known;
-      candidate = coarserNlSfbCode(candidate);
-    }
+    const known = listedCodeOf(normaliseNlSfbCode(lookup), codes);
+    if (known !== null) return known;
   }
   return null;
 }
+
+/** The listed code itself, else its nearest listed parent down to the two-digit level; null when there is none. */
+export function listedCodeOf(code: string | null, codes: NlSfbCodes): ClassificationCode | null {
+  let candidate = code;
+  while (candidate !== null) {
+    const known = codes.get(candidate);
+    if (known !== undefined) return known;
+    candidate = TWO_DIGITS.test(candidate) ? null : coarserNlSfbCode(candidate);
+  }
+  return null;
+}
+
+const TWO_DIGITS = /^\d\d$/;
 
 /** The codes decisions §9 assigns a brand layer to; any code below a listed one inherits its layer. */
 const BRAND_LAYER_CODES: Readonly<Record<Exclude<BuildingLevelName, 'Unknown'>, readonly string[]>> = {

@@ -15,6 +15,7 @@ import {
   type BuildingRow,
 } from '../store/repositories/buildings';
 import { parseJsonColumn } from '../store/repositories/json';
+import { utcDateTimeOrNull } from './utc-date-time';
 
 /** The API version a request came in on; v2.1 accepts any classification method (decisions §12). */
 export type ApiVersion = 'v2.3' | 'v2.1';
@@ -123,8 +124,8 @@ async function checkedColumns(
     cadastralArea: request.cadastralArea ?? null,
     parcelnumber: request.parcelnumber ?? null,
     publicLawRestriction: request.publicLawRestriction ?? null,
-    completionDate: request.completionDate ?? null,
-    lastRenovationDate: request.lastRenovationDate ?? null,
+    completionDate: utcDateTimeOrNull(request.completionDate, 'completionDate'),
+    lastRenovationDate: utcDateTimeOrNull(request.lastRenovationDate, 'lastRenovationDate'),
     addressStreet: request.addressStreet ?? null,
     addressHousenumber: request.addressHousenumber ?? null,
     addressHousenumberAddition: request.addressHousenumberAddition ?? null,

@@ -6,6 +6,7 @@ import type { ServerContext } from '../context';
 import type { DatabaseSchema } from '../store/tables';
 import { readableCatalogueItem, writableCatalogueItem, type CatalogueTable } from './catalogue-access';
 import { checkedEnum, invalidField, itemPath } from './catalogue-fields';
+import { utcDateTime } from './utc-date-time';
 
 /** A match rule of a material or product (ProductMatch has the same shape). */
 export type CatalogueMatch = MaterialMatch;
@@ -193,9 +194,7 @@ type CheckedFinancialValueRow = FinancialValueRow & { valueDate: string; currenc
 
 /** The stored values of a price: defaults filled in, the date in UTC, the currency upper case, the unit normalised. */
 function checkedFinancialValue(request: CatalogueFinancialValueRequest, now: Date, index?: number): CheckedFinancialValueRow {
-  const valueDate = request.valueDate ?? now.toISOString();
-  const time = Date.parse(valueDate);
-  if (Number.isNaN(time)) throw invalidField(itemPath(index, 'valueDate'), `'${valueDate}' is not an ISO 8601 date-time`);
+  const valueDate = utcDateTime(request.valueDate ?? now.toISOString(), itemPath(index, 'valueDate'));
   const currency = request.currency ?? DEFAULT_CURRENCY;
   if (!CURRENCY_CODE.test(currency)) {
     throw invalidField(itemPath(index, 'currency'), `'${currency}' is not an ISO 4217 currency code of three letters`);
@@ -203,7 +202,7 @@ function checkedFinancialValue(request: CatalogueFinancialValueRequest, now: Dat
   const unit = request.unit ?? DEFAULT_PRICE_UNIT;
   return {
     value: request.value,
-    valueDate: new Date(time).toISOString(),
+    valueDate,
     currency: currency.toUpperCase(),
     unit: checkedEnum(PriceUnit, unit, itemPath(index, 'unit')),
   };

@@ -5,6 +5,7 @@ import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import type { ScopeKind } from '../store/tables';
+import { utcDateTime } from './utc-date-time';
 
 /** What rights and tokens hang on: a portfolio, a building, or the caller's account. */
 export interface RightsSubject {
@@ -122,11 +123,10 @@ export async function createSubjectToken(
   if (level > principal.level) throw forbidden(`A key of level ${principal.level} cannot create a token of level ${level}.`);
   let expiresAt: string | null = null;
   if (request.expirationDateTime !== undefined && request.expirationDateTime !== null) {
-    const time = Date.parse(request.expirationDateTime);
-    if (time <= ctx.now().getTime()) {
+    expiresAt = utcDateTime(request.expirationDateTime, 'expirationDateTime');
+    if (Date.parse(expiresAt) <= ctx.now().getTime()) {
       throw badRequest('expirationDateTime lies in the past.', [{ path: 'expirationDateTime', message: 'must be in the future' }]);
     }
-    expiresAt = new Date(time).toISOString();
   }
   const created = await createToken(ctx.db, {
     accountId: subject.accountId,

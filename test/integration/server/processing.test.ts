@@ -61,10 +61,13 @@ describe('processing spreadsheets', () => {
 
   it('names rejected rows in the status message and imports the rest', async () => {
     const { buildingId } = await createPortfolioWithBuilding(test);
-    const { status } = await uploadAndProcess(buildingId, 'sheets/bad-rows.xlsx');
+    const { fileId, status } = await uploadAndProcess(buildingId, 'sheets/bad-rows.xlsx');
     expect(status.status).toBe(3);
     expect(status.elementCount).toBe(8);
     for (const row of ['row 4', 'row 6', 'row 8', 'row 12']) expect(status.statusMessage).toContain(row);
+    // The unknown code 99.99 has no listed level down to two digits: unclassified, not the main group 9-.
+    const unknownCode = await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/files/${fileId}/elements/X-009` });
+    expect(unknownCode.json<BuildingFileElementResponse>()).toMatchObject({ classificationLookup: ['99.99'], classificationMatch: null });
   });
 
   it('answers UnknownImportFile for a file that is no source at all', async () => {

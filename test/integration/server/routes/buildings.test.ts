@@ -32,6 +32,20 @@ describe('buildings', () => {
     expect(read.json()).toEqual(body);
   });
 
+  it('answers dates in UTC with Z, whatever offset they were sent with (decisions §1)', async () => {
+    const { portfolioId } = await createPortfolioWithBuilding(test);
+    const created = await test.request({
+      method: 'POST',
+      url: '/api/v2.3/buildings',
+      payload: { portfolioId, name: 'Office', completionDate: '2019-06-28T00:00:00+02:00', lastRenovationDate: '2023-01-15T12:30:00-05:00' },
+    });
+    expect(created.statusCode).toBe(201);
+    const expected = { completionDate: '2019-06-27T22:00:00.000Z', lastRenovationDate: '2023-01-15T17:30:00.000Z' };
+    expect(created.json()).toMatchObject(expected);
+    const read = await test.request({ method: 'GET', url: created.headers.location as string });
+    expect(read.json()).toMatchObject(expected);
+  });
+
   it('accepts every JSON content type of the spec and refuses others with 415', async () => {
     const { portfolioId } = await createPortfolioWithBuilding(test);
     for (const type of ['application/json', 'text/json', 'application/json-patch+json', 'application/vnd.x+json']) {

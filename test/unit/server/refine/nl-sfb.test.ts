@@ -79,17 +79,21 @@ describe('classify on the seeded NL-SfB codes', () => {
     expect(classify(['0-.10'], codes)?.code).toBe('0-.10');
   });
 
-  it('walks to the parents in turn: 21.24 → 21.2, 21.99 → 21, 29 → 2-', () => {
+  it('walks to the parents in turn down to two digits: 21.24 → 21.2, 21.99 → 21; 29 and 99.99 stay unknown', () => {
     // 21.24 is not in the 2019 list (21.20–21.23 and 21.25 are).
     expect(codes.has('21.24')).toBe(false);
     expect(classify(['21.24'], codes)?.code).toBe('21.2');
     expect(classify(['21.9'], codes)?.code).toBe('21');
     expect(classify(['21.99'], codes)?.code).toBe('21');
-    expect(classify(['29'], codes)?.code).toBe('2-');
-    expect(classify(['29.15'], codes)?.code).toBe('2-');
-    // 90 is not listed; its subdivisions hang under 9-.
-    expect(classify(['90'], codes)?.code).toBe('9-');
+    // A two-digit code the list lacks is not its main group: the walk ends at two digits.
+    expect(classify(['29'], codes)).toBeNull();
+    expect(classify(['29.15'], codes)).toBeNull();
+    expect(classify(['99.99'], codes)).toBeNull();
+    expect(classify(['90'], codes)).toBeNull();
     expect(classify(['90.1'], codes)?.code).toBe('90.1');
+    expect(classify(['90.19'], codes)?.code).toBe('90.1');
+    // A main group given as such is listed.
+    expect(classify(['2-'], codes)?.code).toBe('2-');
     expect(classify(['0-.19'], codes)?.code).toBe('0-.1');
   });
 

@@ -74,3 +74,8 @@ export function Maybe<T extends TSchema>(schema: T) {
 export function nullableSource(schema: object): TSchema | undefined {
   return nullableSources.get(schema);
 }
+
+/** A string that is one of `values` (a plain JSON Schema `enum`, which every reader of these schemas understands). */
+export function StringChoice<const Values extends readonly string[]>(values: Values, options: TStringOptions = {}): TUnsafe<Values[number]> {
+  return Type.Unsafe<Values[number]>({ type: 'string', enum: [...values], ...options });
+}

@@ -1,15 +1,29 @@
 /**
- * IFC import benchmark: synthetic IFC4 files (test/bench/synthetic-ifc.ts) of 10,000 and 100,000 walls, each read by
- * `importIfc` (check, worker, web-ifc, extraction, batches to a sink that only counts) and, for comparison, by a bare
- * web-ifc pass over the same file (OpenModel, then GetLine of every IfcWall). Each measurement runs in its own Node
- * process, so its peak RSS (`process.resourceUsage().maxRSS`, which includes the import's worker thread) is its own.
+ * IFC import benchmark on synthetic IFC4 models (test/bench/synthetic-ifc.ts), in two parts. Every measurement runs
+ * in a process of its own (the server is one, the others are this file with `--measure`, see measure-in-child.ts), so
+ * each peak RSS is its own: `maxRSS` of a measuring process, `VmHWM` of the server; both include the import's worker
+ * thread.
  *
- * `BENCH_IFC_MB=100` adds a case of that many MiB, judged against the goal: a 100 MiB file reaches Mapped in ≤ 20 s
- * with peak RSS ≤ 1.5 GiB; this measures the import step of that budget (storing, refinement and mapping come on top).
- * `BENCH_IFC_WALLS=10000,100000` replaces the default sizes. Never fails on time; exits non-zero when an import fails
- * or delivers a wrong number of elements.
+ * 1. The import step. Files of 10,000 and 100,000 walls (`BENCH_IFC_WALLS=10000,100000` replaces the sizes), each read
+ *    by `importIfc` (check, worker, web-ifc, extraction, batches to a sink that only counts) and by the bare pass:
+ *    web-ifc alone (Init, OpenModel on the file's bytes, GetLine of every IfcWall). `BENCH_IFC_MB=100` adds a case of
+ *    that many MiB, judged against the goal: a 100 MiB file reaches Mapped in ≤ 20 s with peak RSS ≤ 1.5 GiB (this
+ *    part measures the import step of that budget; part 2 and pipeline.bench.ts measure all of it).
+ * 2. The whole pipeline against web-ifc's own pass over the same file. The file is uploaded to the server and the time
+ *    from the end of the upload to Mapped (import, refinement, validation) is taken as pipeline.bench.ts takes it
+ *    (time-to-mapped.ts), with the server's peak RSS, then set against a pass of web-ifc alone as a ratio:
+ *    - WITH quantity sets, `BENCH_IFC_QUANTITIES_MB` MiB (default 120), against the bare pass of part 1. Every wall
+ *      has its volume in Qto_WallBaseQuantities, so no geometry is computed. Reference: before volumes came from
+ *      geometry, 18 s to Mapped against 12.5 s for the bare pass (1.44×); the ratio must not get worse.
+ *    - WITHOUT quantity sets, `BENCH_IFC_NO_QUANTITIES_MB` MiB (default 50), against web-ifc's mesh streaming
+ *      (mesh-streaming.ts: open the model as the import's worker does, then StreamAllMeshes touching every mesh's
+ *      geometry; open plus streaming, Init not counted). Every wall's volume comes from its geometry. Goal: ≤ 3×.
+ *    A size of 0 leaves a case out. A table closes the run: file size, elements, time to Mapped, the web-ifc pass's
+ *    time, the ratio, the server's and the web-ifc pass's peak RSS.
+ *
+ * Never fails on time; exits non-zero only when a measurement fails, an import delivers a wrong number of elements,
+ * or a file does not reach Mapped with every wall.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -17,12 +31,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importIfc } from '../../server/imports/ifc';
 import { WebIfc } from '../../server/imports/ifc/web-ifc';
-import { writeSyntheticIfc } from './synthetic-ifc';
+import { BuildingFileStatuses } from '../../shared/api/enums';
+import { measureInChild, peakRss, runMeasureChild } from './measure-in-child';
+import { measureMeshStreaming, type MeshPass } from './mesh-streaming';
+import { writeSyntheticIfc, writeSyntheticIfcOfSize } from './synthetic-ifc';
+import { timeToMapped, type TimeToMapped } from './time-to-mapped';
 
 const MIB = 1024 * 1024;
 const GOAL = { megabytes: 100, seconds: 20, rssBytes: 1.5 * 1024 * MIB };
+/** Part 2, with quantities: time to Mapped against the bare pass before volumes came from geometry (issue figures). */
+const REFERENCE_QUANTITIES = { mappedSeconds: 18, bareSeconds: 12.5 };
+/** Part 2, without quantities: time to Mapped within this many times web-ifc's mesh streaming. */
+const GOAL_NO_QUANTITIES_RATIO = 3;
+const self = fileURLToPath(import.meta.url);
 
-/** What one measuring process reports. */
+/** What a measuring process of part 1 reports. */
 interface Measurement {
   elements: number;
   seconds: number;
@@ -30,11 +53,6 @@ interface Measurement {
   peakRss: number;
   /** Bare pass only: OpenModel alone. */
   openSeconds?: number;
-}
-
-/** Tracks the peak RSS while a measurement runs (maxRSS covers it too; sampling shows it is not a start-up spike). */
-function peakRss(): number {
-  return Math.max(process.resourceUsage().maxRSS * 1024, process.memoryUsage().rss);
 }
 
 /** `importIfc` with a sink that only counts. */
@@ -51,7 +69,7 @@ async function measureImport(file: string): Promise<Measurement> {
   return { elements, seconds: (performance.now() - started) / 1000, peakRss: peakRss() };
 }
 
-/** web-ifc alone: Init, OpenModel on the file's bytes, GetLine of every IfcWall. */
+/** The bare pass, web-ifc alone: Init, OpenModel on the file's bytes, GetLine of every IfcWall. */
 async function measureBare(file: string): Promise<Measurement> {
   const started = performance.now();
   const api = new WebIfc.IfcAPI();
@@ -70,40 +88,27 @@ async function measureBare(file: string): Promise<Measurement> {
   return { elements, seconds: (performance.now() - started) / 1000, openSeconds, peakRss: peakRss() };
 }
 
-/** Runs one measurement in a fresh process (this file with `--measure`). */
-function measureInChild(kind: 'import' | 'bare', file: string): Promise<Measurement> {
-  const self = fileURLToPath(import.meta.url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', self, '--measure', kind, file], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const line = output.trim().split('\n').at(-1) ?? '';
-      if (code !== 0) reject(new Error(`${kind} measurement exited with ${code}: ${output}`));
-      else resolve(JSON.parse(line) as Measurement);
-    });
-  });
-}
-
 const mib = (bytes: number): string => (bytes / MIB).toFixed(1);
+const megabytesFrom = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+};
 
-interface Case {
+/** Part 1: one file of `walls` walls through importIfc and the bare pass. */
+interface ImportCase {
   label: string;
   walls: number;
   judge: boolean;
 }
 
-async function runCase(folder: string, benchCase: Case): Promise<boolean> {
+async function runImportCase(folder: string, benchCase: ImportCase): Promise<boolean> {
   const file = path.join(folder, `walls-${benchCase.walls}.ifc`);
   const generated = performance.now();
   const { bytes } = await writeSyntheticIfc(file, { walls: benchCase.walls });
   const generateSeconds = (performance.now() - generated) / 1000;
   console.log(`\n${benchCase.label}${benchCase.walls.toLocaleString('en')} walls, ${mib(bytes)} MiB (written in ${generateSeconds.toFixed(1)} s)`);
-  const imported = await measureInChild('import', file);
-  const bare = await measureInChild('bare', file);
+  const imported = await measureInChild<Measurement>(self, 'import', [file]);
+  const bare = await measureInChild<Measurement>(self, 'bare', [file]);
   const row = (name: string, m: Measurement, extra = ''): void =>
     console.log(
       `  ${name.padEnd(16)} ${m.seconds.toFixed(2).padStart(7)} s  ${(bytes / MIB / m.seconds).toFixed(1).padStart(6)} MiB/s  ` +
@@ -128,49 +133,182 @@ async function runCase(folder: string, benchCase: Case): Promise<boolean> {
   return ok;
 }
 
+/** Part 2: one file uploaded to the server until Mapped, against a pass of web-ifc alone over the same file. */
+interface PipelineCase {
+  label: string;
+  megabytes: number;
+  quantitySets: boolean;
+  /** The web-ifc pass: the bare pass, or mesh streaming. */
+  anchor: 'bare' | 'stream';
+  /** How the ratio compares with the figure the case is held to. */
+  verdict: (ratio: number, mappedSeconds: number) => string;
+}
+
+/** A finished case of part 2, for the closing table. */
+interface PipelineRow {
+  label: string;
+  bytes: number;
+  walls: number;
+  mapped: TimeToMapped;
+  anchorName: string;
+  anchorSeconds: number;
+  anchorRss: number;
+  ratio: number;
+  verdict: string;
+}
+
+async function runPipelineCase(folder: string, benchCase: PipelineCase): Promise<PipelineRow | undefined> {
+  const file = path.join(folder, `pipeline-${benchCase.quantitySets ? 'quantities' : 'no-quantities'}.ifc`);
+  const generated = performance.now();
+  const { walls, bytes } = await writeSyntheticIfcOfSize(file, benchCase.megabytes, { quantitySets: benchCase.quantitySets });
+  const generateSeconds = (performance.now() - generated) / 1000;
+  console.log(`\n${benchCase.label}: ${walls.toLocaleString('en')} walls, ${mib(bytes)} MiB (written in ${generateSeconds.toFixed(1)} s)`);
+  try {
+    const mapped = await timeToMapped(file);
+    const reached = mapped.status === BuildingFileStatuses.Mapped;
+    console.log(
+      `  server           upload ${mapped.uploadSeconds.toFixed(2)} s, then ${reached ? 'Mapped' : `status ${mapped.status}`} after ${mapped.seconds.toFixed(2)} s  ` +
+        `peak RSS ${mapped.peakRss === undefined ? 'unknown' : `${mib(mapped.peakRss)} MiB`}  ${mapped.elementCount.toLocaleString('en')} elements`,
+    );
+    let anchorName: string;
+    let anchorSeconds: number;
+    let anchorRss: number;
+    let anchorElements: number;
+    if (benchCase.anchor === 'bare') {
+      const bare = await measureInChild<Measurement>(self, 'bare', [file]);
+      anchorName = 'bare pass';
+      anchorSeconds = bare.seconds;
+      anchorRss = bare.peakRss;
+      anchorElements = bare.elements;
+      console.log(
+        `  bare web-ifc     ${bare.seconds.toFixed(2)} s (OpenModel ${(bare.openSeconds ?? 0).toFixed(2)} s)  peak RSS ${mib(bare.peakRss)} MiB  ` +
+          `${bare.elements.toLocaleString('en')} walls`,
+      );
+    } else {
+      const stream = await measureInChild<MeshPass>(self, 'stream', [file]);
+      anchorName = 'mesh streaming';
+      anchorSeconds = stream.openSeconds + stream.meshSeconds;
+      anchorRss = stream.peakRss;
+      anchorElements = stream.elements;
+      console.log(
+        `  web-ifc meshes   ${anchorSeconds.toFixed(2)} s (open ${stream.openSeconds.toFixed(2)} s, StreamAllMeshes ${stream.meshSeconds.toFixed(2)} s)  ` +
+          `peak RSS ${mib(stream.peakRss)} MiB  ${stream.elements.toLocaleString('en')} meshes`,
+      );
+    }
+    const ratio = mapped.seconds / anchorSeconds;
+    const verdict = benchCase.verdict(ratio, mapped.seconds);
+    console.log(`  ratio            ${ratio.toFixed(2)}×; ${verdict}`);
+    let ok = true;
+    if (!reached) {
+      console.error(`  FAILED: the file ended in status ${mapped.status}: ${mapped.statusMessage ?? ''}`);
+      ok = false;
+    } else if (mapped.elementCount !== walls) {
+      console.error(`  FAILED: ${mapped.elementCount} elements Mapped, expected ${walls}`);
+      ok = false;
+    }
+    if (anchorElements !== walls) {
+      console.error(`  FAILED: the ${anchorName} found ${anchorElements} walls, expected ${walls}`);
+      ok = false;
+    }
+    return ok ? { label: benchCase.label, bytes, walls, mapped, anchorName, anchorSeconds, anchorRss, ratio, verdict } : undefined;
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/** Prints the rows of part 2 as a table. */
+function printTable(rows: readonly PipelineRow[]): void {
+  const header = ['case', 'file', 'elements', 'to Mapped', 'web-ifc pass', 'its time', 'ratio', 'server peak RSS', 'its peak RSS'];
+  const lines = rows.map((row) => [
+    row.label,
+    `${mib(row.bytes)} MiB`,
+    row.mapped.elementCount.toLocaleString('en'),
+    `${row.mapped.seconds.toFixed(2)} s`,
+    row.anchorName,
+    `${row.anchorSeconds.toFixed(2)} s`,
+    `${row.ratio.toFixed(2)}×`,
+    row.mapped.peakRss === undefined ? 'unknown' : `${mib(row.mapped.peakRss)} MiB`,
+    `${mib(row.anchorRss)} MiB`,
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)));
+  // Text columns flush left, figures flush right.
+  const format = (cells: readonly string[]): string =>
+    cells.map((cell, column) => ([0, 4].includes(column) ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+  console.log(`\n  ${format(header)}`);
+  console.log(`  ${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  for (const line of lines) console.log(`  ${format(line)}`);
+  for (const row of rows) console.log(`  ${row.label}: ${row.verdict}`);
+}
+
 async function main(): Promise<number> {
   const sizes = (process.env['BENCH_IFC_WALLS'] ?? '10000,100000')
     .split(',')
     .map((value) => Number(value.trim()))
     .filter((value) => Number.isInteger(value) && value > 0);
-  const cases: Case[] = sizes.map((walls) => ({ label: '', walls, judge: false }));
-  const targetMb = Number(process.env['BENCH_IFC_MB'] ?? 0);
+  const importCases: ImportCase[] = sizes.map((walls) => ({ label: '', walls, judge: false }));
+  const targetMb = megabytesFrom('BENCH_IFC_MB', 0);
+  const referenceRatio = REFERENCE_QUANTITIES.mappedSeconds / REFERENCE_QUANTITIES.bareSeconds;
+  const allPipelineCases: PipelineCase[] = [
+    {
+      label: 'with quantities',
+      megabytes: megabytesFrom('BENCH_IFC_QUANTITIES_MB', 120),
+      quantitySets: true,
+      anchor: 'bare',
+      verdict: (ratio, mappedSeconds) =>
+        `before geometry (the issue's figures) ${REFERENCE_QUANTITIES.mappedSeconds} s to Mapped / ${REFERENCE_QUANTITIES.bareSeconds} s bare pass = ` +
+        `${referenceRatio.toFixed(2)}× → ratio ${ratio <= referenceRatio ? 'not worse' : 'WORSE'}, time to Mapped ` +
+        `${mappedSeconds <= REFERENCE_QUANTITIES.mappedSeconds ? 'not longer' : 'LONGER'} (informative; never fails the run)`,
+    },
+    {
+      label: 'without quantities',
+      megabytes: megabytesFrom('BENCH_IFC_NO_QUANTITIES_MB', 50),
+      quantitySets: false,
+      anchor: 'stream',
+      verdict: (ratio) =>
+        `goal ≤ ${GOAL_NO_QUANTITIES_RATIO}× → ${ratio <= GOAL_NO_QUANTITIES_RATIO ? 'met' : 'NOT met'} (informative; never fails the run)`,
+    },
+  ];
+  const pipelineCases = allPipelineCases.filter((benchCase) => benchCase.megabytes > 0);
+
   const folder = await mkdtemp(path.join(tmpdir(), 'cd-ifc-bench-'));
   try {
     if (targetMb > 0) {
-      // Size the walls from a sample, then once more from a file of about the right size (express ids grow longer).
       const sample = path.join(folder, 'sample.ifc');
-      const small = await writeSyntheticIfc(sample, { walls: 1_000 });
-      let walls = Math.ceil((targetMb * MIB) / (small.bytes / 1_000));
-      const estimate = await writeSyntheticIfc(sample, { walls });
-      walls = Math.round((walls * targetMb * MIB) / estimate.bytes);
+      const { walls } = await writeSyntheticIfcOfSize(sample, targetMb);
       await rm(sample, { force: true });
-      cases.push({ label: `${targetMb} MiB: `, walls, judge: targetMb === GOAL.megabytes });
+      importCases.push({ label: `${targetMb} MiB: `, walls, judge: targetMb === GOAL.megabytes });
     }
     console.log(`IFC import: synthetic IFC4 walls, ${availableParallelism()} CPU(s), Node ${process.version}; each measurement in its own process.`);
     let ok = true;
-    for (const benchCase of cases) ok = (await runCase(folder, benchCase)) && ok;
+    if (importCases.length > 0) console.log('\nPart 1: the import step (importIfc) against the bare web-ifc pass');
+    for (const benchCase of importCases) {
+      try {
+        ok = (await runImportCase(folder, benchCase)) && ok;
+      } catch (error) {
+        console.error(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+        ok = false;
+      }
+    }
+    if (pipelineCases.length > 0) console.log('\nPart 2: upload → Mapped (server in its own process) against web-ifc alone on the same file');
+    const rows: PipelineRow[] = [];
+    for (const benchCase of pipelineCases) {
+      try {
+        const row = await runPipelineCase(folder, benchCase);
+        if (row === undefined) ok = false;
+        else rows.push(row);
+      } catch (error) {
+        console.error(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+        ok = false;
+      }
+    }
+    if (rows.length > 0) printTable(rows);
     return ok ? 0 : 1;
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
 }
 
-const measureIndex = process.argv.indexOf('--measure');
-if (measureIndex >= 0) {
-  const kind = process.argv[measureIndex + 1];
-  const file = process.argv[measureIndex + 2] ?? '';
-  (kind === 'bare' ? measureBare(file) : measureImport(file)).then(
-    (measurement) => {
-      console.log(JSON.stringify(measurement));
-      process.exit(0);
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-} else {
+if (!runMeasureChild({ import: measureImport, bare: measureBare, stream: measureMeshStreaming })) {
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {

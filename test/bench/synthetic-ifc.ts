@@ -1,8 +1,9 @@
 /**
  * Writes synthetic IFC4 files for benchmarks and tests: N walls spread over storeys, each with its own placement and
- * swept-solid body, Qto_WallBaseQuantities, a Pset_WallCommon, a wall type with a material layer set (the walls carry
- * a layer set usage), an NL-SfB classification reference and a Revit-style phase. Streams to disk in blocks, so a file
- * of any size costs a few MB of memory to write.
+ * swept-solid body, Qto_WallBaseQuantities (left out with `quantitySets: false`), a Pset_WallCommon, a wall type with a
+ * material layer set (the walls carry a layer set usage), an NL-SfB classification reference and a Revit-style phase.
+ * Streams to disk in blocks, so a file of any size costs a few MB of memory to write; `writeSyntheticIfcOfSize` sizes
+ * the wall count for a file of a given size.
  *
  * What an importer should read back, per wall `i` (0-based): GlobalId `syntheticGlobalId(i)`, name `Wall i`, class
  * IfcWall, type `SYNTHETIC_WALL_TYPES[i % 4].name`, material the type's layer names (see `SYNTHETIC_WALL_TYPES`),
@@ -41,6 +42,11 @@ export interface SyntheticIfcOptions {
   storeys?: number;
   lengthUnit?: SyntheticLengthUnit;
   massUnit?: SyntheticMassUnit;
+  /**
+   * Whether the walls carry Qto_WallBaseQuantities (default true). Without them a wall has no volume, area, length or
+   * weight but its geometry, as in many real models.
+   */
+  quantitySets?: boolean;
 }
 
 /** What was written. */
@@ -248,20 +254,22 @@ export async function writeSyntheticIfc(filePath: string, options: SyntheticIfcO
       const wall = add(
         `IFCWALL('${syntheticGlobalId(index)}',#${owner},'Wall ${index}',$,'${wallType.name}',#${placement},#${definition},'${index}',.STANDARD.)`,
       );
-      const sideArea = length * height;
-      const volume = sideArea * thickness;
-      const quantities = [
-        add(`IFCQUANTITYLENGTH('Length',$,$,${real(length * toUnit)},$)`),
-        add(`IFCQUANTITYLENGTH('Width',$,$,${real(thickness * toUnit)},$)`),
-        add(`IFCQUANTITYLENGTH('Height',$,$,${real(height * toUnit)},$)`),
-        add(`IFCQUANTITYAREA('GrossSideArea',$,$,${real(sideArea)},$)`),
-        add(`IFCQUANTITYAREA('NetSideArea',$,$,${real(sideArea * 0.95)},$)`),
-        add(`IFCQUANTITYVOLUME('GrossVolume',$,$,${real(volume)},$)`),
-        add(`IFCQUANTITYVOLUME('NetVolume',$,$,${real(volume * 0.95)},$)`),
-        add(`IFCQUANTITYWEIGHT('NetWeight',$,$,${real(volume * 0.95 * SYNTHETIC_DENSITY * toMassUnit)},$)`),
-      ];
-      const quantitySet = add(`IFCELEMENTQUANTITY(${guid()},#${owner},'Qto_WallBaseQuantities',$,$,${refs(quantities)})`);
-      add(`IFCRELDEFINESBYPROPERTIES(${relId()},#${owner},$,$,(#${wall}),#${quantitySet})`);
+      if (options.quantitySets ?? true) {
+        const sideArea = length * height;
+        const volume = sideArea * thickness;
+        const quantities = [
+          add(`IFCQUANTITYLENGTH('Length',$,$,${real(length * toUnit)},$)`),
+          add(`IFCQUANTITYLENGTH('Width',$,$,${real(thickness * toUnit)},$)`),
+          add(`IFCQUANTITYLENGTH('Height',$,$,${real(height * toUnit)},$)`),
+          add(`IFCQUANTITYAREA('GrossSideArea',$,$,${real(sideArea)},$)`),
+          add(`IFCQUANTITYAREA('NetSideArea',$,$,${real(sideArea * 0.95)},$)`),
+          add(`IFCQUANTITYVOLUME('GrossVolume',$,$,${real(volume)},$)`),
+          add(`IFCQUANTITYVOLUME('NetVolume',$,$,${real(volume * 0.95)},$)`),
+          add(`IFCQUANTITYWEIGHT('NetWeight',$,$,${real(volume * 0.95 * SYNTHETIC_DENSITY * toMassUnit)},$)`),
+        ];
+        const quantitySet = add(`IFCELEMENTQUANTITY(${guid()},#${owner},'Qto_WallBaseQuantities',$,$,${refs(quantities)})`);
+        add(`IFCRELDEFINESBYPROPERTIES(${relId()},#${owner},$,$,(#${wall}),#${quantitySet})`);
+      }
       const reference = add(`IFCPROPERTYSINGLEVALUE('Reference',$,IFCIDENTIFIER('${wallType.name}'),$)`);
       const common = add(`IFCPROPERTYSET(${guid()},#${owner},'Pset_WallCommon',$,(#${reference},#${isExternal[typeIndex % 2] ?? 0}))`);
       add(`IFCRELDEFINESBYPROPERTIES(${relId()},#${owner},$,$,(#${wall}),#${common})`);
@@ -296,4 +304,22 @@ export async function writeSyntheticIfc(filePath: string, options: SyntheticIfcO
   await once(out, 'finish');
   if (failure !== null) throw failure;
   return { walls, bytes: (await stat(filePath)).size };
+}
+
+/**
+ * Writes a synthetic IFC4 file of about `megabytes` MiB to `filePath`: the wall count is sized from a file of 1,000
+ * walls, then once more from a file of about the right size (express ids grow longer), and the file written a third
+ * time with that count. Resolves with the last file's walls and size.
+ */
+export async function writeSyntheticIfcOfSize(
+  filePath: string,
+  megabytes: number,
+  options: Omit<SyntheticIfcOptions, 'walls'> = {},
+): Promise<SyntheticIfcResult> {
+  const target = megabytes * 1024 * 1024;
+  const sample = await writeSyntheticIfc(filePath, { ...options, walls: 1_000 });
+  let walls = Math.ceil(target / (sample.bytes / sample.walls));
+  const estimate = await writeSyntheticIfc(filePath, { ...options, walls });
+  walls = Math.max(1, Math.round((walls * target) / estimate.bytes));
+  return writeSyntheticIfc(filePath, { ...options, walls });
 }

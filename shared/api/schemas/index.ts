@@ -4,6 +4,7 @@ export * from './building-files';
 export * from './buildings';
 export * from './common';
 export * from './elements';
+export * from './import-report';
 export * from './materials';
 export * from './portfolios';
 export * from './problem';

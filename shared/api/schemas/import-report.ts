@@ -1,0 +1,120 @@
+/**
+ * The import report of a building file (an extension of this server): what counts in the circularity index and what was
+ * assumed to get there. Each breakdown covers every element of the file once, so its groups add up to `elementCount`.
+ */
+import { Type, type Static } from 'typebox';
+import { BuildingFileStatusesSchema } from '../enums';
+import { Double, Fraction, Int32, Nullable, StringChoice, Uuid } from '../schema-kit';
+
+/** Where an element's mapping came from: its own materialId, a match rule, the keyword table, or nowhere. */
+export const MAPPING_SOURCES = ['model', 'rule', 'keyword', 'none'] as const;
+/** Where an element's mapping came from. */
+export type MappingSource = (typeof MAPPING_SOURCES)[number];
+
+/** Where an element's volume or weight came from: the source file, its geometry, or nowhere. */
+export const QUANTITY_SOURCES = ['model', 'geometry', 'none'] as const;
+/** Where an element's volume or weight came from. */
+export type QuantitySource = (typeof QUANTITY_SOURCES)[number];
+
+/** Why an element's geometry gave no volume: its mesh is not closed, it has none, or it could not be computed. */
+export const GEOMETRY_ISSUES = ['open', 'empty', 'failed'] as const;
+/** Why an element's geometry gave no volume. */
+export type GeometryIssue = (typeof GEOMETRY_ISSUES)[number];
+
+/**
+ * Where an element's classification came from: a classification reference of the model (NL-SfB, or another system
+ * through a table) or the element's own lookup, the name of its presentation layer, its IFC class, or nowhere.
+ */
+export const CLASSIFICATION_SOURCES = ['model', 'layer', 'inferred', 'none'] as const;
+/** Where an element's classification came from. */
+export type ClassificationSource = (typeof CLASSIFICATION_SOURCES)[number];
+
+/** Why an element does not count in the circularity index, in the order they are checked (the first that applies). */
+export const NOT_COUNTED_REASONS = ['file-not-counted', 'no-material', 'no-building-layer', 'no-mass', 'no-circular-data'] as const;
+/** Why an element does not count in the circularity index. */
+export type NotCountedReason = (typeof NOT_COUNTED_REASONS)[number];
+
+/** A group of elements: how many, their volume and its share of the file's volume. */
+function share(description: string) {
+  return Type.Object(
+    {
+      elements: Int32({ minimum: 0 }),
+      volume: Double({ minimum: 0, description: 'm³; elements without a volume add nothing.' }),
+      volumeShare: Fraction({ description: "The group's volume over the file's; 0 when the file has no volume." }),
+    },
+    { additionalProperties: false, description },
+  );
+}
+
+function breakdown<const Keys extends readonly string[]>(keys: Keys, description: string) {
+  return Type.Object(Object.fromEntries(keys.map((key) => [key, share(`Elements whose source is '${key}'.`)])) as Record<Keys[number], ReturnType<typeof share>>, {
+    additionalProperties: false,
+    description,
+  });
+}
+
+/** A group of the elements that are not mapped, by material name. */
+export const UnmappedMaterialGroup = Type.Object(
+  {
+    materialName: Nullable(Type.String({ description: 'The material name the elements carry; null: none.' })),
+    elements: Int32({ minimum: 0 }),
+    volume: Double({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+/** A group of the elements that are not mapped. */
+export type UnmappedMaterialGroup = Static<typeof UnmappedMaterialGroup>;
+
+/** A group of the elements without a building layer, by IFC class. */
+export const UnlayeredClassGroup = Type.Object(
+  {
+    elementClass: Nullable(Type.String({ description: 'The IFC class (e.g. IfcWall); null: none.' })),
+    elements: Int32({ minimum: 0 }),
+    volume: Double({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+/** A group of the elements without a building layer. */
+export type UnlayeredClassGroup = Static<typeof UnlayeredClassGroup>;
+
+/** A group of the elements that do not count in the circularity index, by the first reason that applies. */
+export const NotCountedGroup = Type.Object(
+  {
+    reason: StringChoice(NOT_COUNTED_REASONS),
+    elements: Int32({ minimum: 1 }),
+    volume: Double({ minimum: 0 }),
+    description: Type.String({ description: 'The reason in words.' }),
+  },
+  { additionalProperties: false },
+);
+/** A group of the elements that do not count. */
+export type NotCountedGroup = Static<typeof NotCountedGroup>;
+
+/** The import report of a building file. */
+export const BuildingFileImportReport = Type.Object(
+  {
+    buildingFileId: Uuid(),
+    status: BuildingFileStatusesSchema,
+    isActive: Type.Boolean(),
+    elementCount: Int32({ minimum: 0 }),
+    volume: Double({ minimum: 0, description: 'The volume of all elements, m³.' }),
+    counted: share('Elements that count in the circularity index (mapped, with a mass, a building layer and circular data, in an active Mapped source file).'),
+    material: breakdown(MAPPING_SOURCES, 'Mapping: by the element\'s own materialId (model), a match rule, the keyword table, or none.'),
+    quantities: breakdown(QUANTITY_SOURCES, 'Volume or weight: from the source file (model), computed from the geometry, or none.'),
+    geometryIssues: Type.Object(
+      Object.fromEntries(GEOMETRY_ISSUES.map((issue) => [issue, Int32({ minimum: 0 })])) as Record<GeometryIssue, ReturnType<typeof Int32>>,
+      { additionalProperties: false, description: 'Elements whose geometry was read for a volume and gave none: an open mesh, no mesh, or a failure.' },
+    ),
+    classification: breakdown(
+      CLASSIFICATION_SOURCES,
+      'Building layer: from a classification of the model or the element (model), a presentation layer name, inferred from the IFC class, or none.',
+    ),
+    unmappedMaterials: Type.Array(UnmappedMaterialGroup, { description: 'Unmapped elements by material name, the largest volume first.' }),
+    unlayeredClasses: Type.Array(UnlayeredClassGroup, { description: 'Elements without a building layer by IFC class, the largest volume first.' }),
+    notCounted: Type.Array(NotCountedGroup, { description: 'Elements that do not count, by the first reason that applies.' }),
+    summary: Type.String({ description: 'The report in one line, as the status message gives it.' }),
+  },
+  { additionalProperties: false },
+);
+/** The import report of a building file. */
+export type BuildingFileImportReport = Static<typeof BuildingFileImportReport>;

@@ -1,3 +1,15 @@
+import type { ClassificationSource, GeometryIssue, QuantitySource } from '../../shared/api';
+
+/**
+ * An NL-SfB code the importer derived from what the model says besides its lookups: a classification reference of
+ * another system through a table (`model`), the name of the element's presentation layer, or its IFC class. Refinement
+ * takes the first one that the code list knows, after the lookups (see server/refine/README.md).
+ */
+export interface ClassificationHint {
+  source: Exclude<ClassificationSource, 'none'>;
+  code: string;
+}
+
 /**
  * One element as an importer (IFC or spreadsheet) reads it from a source file, before refinement. Quantities are SI:
  * metres, square metres, cubic metres, kilograms. Lookups are the raw values refinement matches phases and
@@ -20,6 +32,22 @@ export interface ImportedElement {
   phaseLookup: string[];
   classificationLookup: string[];
   floor: string | null;
+  /** In the order refinement tries them; empty when the source says nothing more than its lookups (spreadsheets). */
+  classificationHints: ClassificationHint[];
+  /**
+   * What the source's material properties say the element is made of (Revit's "Materials and Finishes", ArchiCAD's
+   * surface), besides `materialName`: refinement's keyword table reads them when the names match nothing.
+   */
+  materialHints: string[];
+  /** Where the volume or weight came from: the file, or the element's geometry; null when there is neither. */
+  quantitySource: Exclude<QuantitySource, 'none'> | null;
+  /** Why the geometry gave no volume, when it was read for one. */
+  geometryIssue: GeometryIssue | null;
+}
+
+/** `model` when the source gives the element a volume or a weight (the mass needs one of them), else null. */
+export function quantitySourceOf(volume: number | null, weight: number | null): 'model' | null {
+  return (volume ?? 0) > 0 || (weight ?? 0) > 0 ? 'model' : null;
 }
 
 /** A source file that is not an importable model or sheet at all (→ UnknownImportFile, 99), with a reason to show. */

@@ -9,7 +9,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { CellValue } from 'exceljs';
-import { UnknownImportFileError, type ImportedElement, type ImportOutcome, type ImportSink } from './imported-element';
+import { UnknownImportFileError, quantitySourceOf, type ImportedElement, type ImportOutcome, type ImportSink } from './imported-element';
 
 /** Elements handed to the sink at a time. */
 const BATCH_SIZE = 500;
@@ -291,6 +291,10 @@ class Collector {
       phaseLookup: [text(at('phase')) ?? sheetName],
       classificationLookup: classification === null ? [] : [classification],
       floor: text(at('floor')),
+      classificationHints: [],
+      materialHints: [],
+      quantitySource: quantitySourceOf(values.volume ?? null, values.weight ?? null),
+      geometryIssue: null,
     });
     if (this.batch.length >= BATCH_SIZE) await this.flush();
   }

@@ -2,7 +2,9 @@
  * Automatic mapping of elements to materials and products (decisions §9): the match rules of the candidate databases,
  * indexed once so that each element costs a few map look-ups and one pass over its names. Pure: no I/O. See README.md.
  */
+import type { MappingSource } from '../../shared/api';
 import { ElementType, MatchType } from '../../shared/api/enums';
+import { materialByKeyword } from './material-keywords';
 
 /** What an element is mapped to: a material (10) or a product (its ProductType, 20–50) and its id. */
 export interface CatalogueMapping {
@@ -27,6 +29,8 @@ export interface MatchableElement {
   materialName: string | null;
   typeName: string | null;
   materialId: string | null;
+  /** What the source's material properties say (the importer's material hints); read by the keyword table only. */
+  materialHints?: readonly string[];
 }
 
 /** Materials and products an element may name by id, by lower-case id: those of the databases its account may read. */
@@ -304,18 +308,27 @@ export function buildCatalogueRules(databaseOrder: readonly string[], rules: Ite
   return new CatalogueRules(databaseOrder, rules);
 }
 
+/** A mapping and what gave it: the element's own `materialId` (model), a match rule, or the keyword table. */
+export interface CatalogueMatch extends CatalogueMapping {
+  source: Exclude<MappingSource, 'none'>;
+}
+
 /**
  * The mapping of an element (decisions §9): the material or product its `materialId` names if that is readable
- * (`readable`, by lower-case id), else what the match rules give, else null.
+ * (`readable`, by lower-case id), else what the match rules give, else the platform material a keyword of its material
+ * or type name names (material-keywords.ts: a weaker guess than a rule, so it comes last), else null.
  */
 export function matchCatalogue(
   element: MatchableElement,
   rules: CatalogueRules,
   readable: ReadableCatalogueItems = new Map(),
-): CatalogueMapping | null {
+): CatalogueMatch | null {
   if (element.materialId !== null) {
     const named = readable.get(element.materialId.trim().toLowerCase());
-    if (named !== undefined) return { type: named.type, id: named.id };
+    if (named !== undefined) return { type: named.type, id: named.id, source: 'model' };
   }
-  return rules.match(element.materialName, element.typeName);
+  const ruled = rules.match(element.materialName, element.typeName);
+  if (ruled !== null) return { ...ruled, source: 'rule' };
+  const keyword = materialByKeyword(element.materialName, element.typeName, ...(element.materialHints ?? []));
+  return keyword === null ? null : { type: ElementType.Material, id: keyword.materialId, source: 'keyword' };
 }

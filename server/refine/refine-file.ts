@@ -16,7 +16,9 @@ import {
   type CatalogueRules,
   type ReadableCatalogueItems,
 } from './catalogue-match';
-import { brandLayerOf, classificationCodeId, classify, nlSfbCodeIndex, type NlSfbCodes } from './nl-sfb';
+import type { ClassificationHint } from '../imports/imported-element';
+import { classifyElement } from './classify-element';
+import { brandLayerOf, classificationCodeId, nlSfbCodeIndex, type NlSfbCodes } from './nl-sfb';
 import { phaseOf } from './phase';
 
 /** What a refinement run did, over all elements of the file. */
@@ -49,6 +51,8 @@ type RefinedColumns = Pick<
   | 'classificationMatchId'
   | 'classificationMatchName'
   | 'classificationMatchCode'
+  | 'classificationSource'
+  | 'mappingSource'
 >;
 
 const REFINED_COLUMNS: readonly (keyof RefinedColumns)[] = [
@@ -61,20 +65,37 @@ const REFINED_COLUMNS: readonly (keyof RefinedColumns)[] = [
   'classificationMatchId',
   'classificationMatchName',
   'classificationMatchCode',
+  'classificationSource',
+  'mappingSource',
 ];
 
 /** The columns refinement reads. */
-const READ_COLUMNS = ['id', 'materialName', 'typeName', 'materialId', 'phaseLookup', 'classificationLookup', ...REFINED_COLUMNS] as const;
+const READ_COLUMNS = [
+  'id',
+  'materialName',
+  'typeName',
+  'materialId',
+  'phaseLookup',
+  'classificationLookup',
+  'classificationHints',
+  'materialHints',
+  'elementClass',
+  'userEdited',
+  ...REFINED_COLUMNS,
+] as const;
 
 /** An element as refinement reads it. */
 type ElementToRefine = Pick<Selectable<ElementsTable>, (typeof READ_COLUMNS)[number]>;
 
 /** The classification columns of an element. */
-type ClassificationColumns = Pick<RefinedColumns, 'classificationMatchId' | 'classificationMatchName' | 'classificationMatchCode' | 'brandLayerMatchId' | 'brandLayerMatchName'>;
+type ClassificationColumns = Pick<
+  RefinedColumns,
+  'classificationMatchId' | 'classificationMatchName' | 'classificationMatchCode' | 'classificationSource' | 'brandLayerMatchId' | 'brandLayerMatchName'
+>;
 /** The phase columns of an element. */
 type PhaseColumns = Pick<RefinedColumns, 'phaseMatchId' | 'phaseMatchName'>;
 
-/** Results kept per distinct lookup column text: models repeat a few hundred values over many thousand elements. */
+/** Results kept per distinct lookup text: models repeat a few hundred values over many thousand elements. */
 const LOOKUP_MEMO_LIMIT = 100_000;
 
 /** What one run needs besides the elements: loaded once, and the results of lookups already seen. */
@@ -167,30 +188,54 @@ export async function refineFile(
 /** The derived columns of one element. */
 function refineElement(element: ElementToRefine, context: RefineContext, readable: ReadableCatalogueItems): RefinedColumns {
   // Without a readable materialId and a matching rule the element is unmapped, whatever an earlier run found.
-  const mapping = matchCatalogue(element, context.rules, readable);
+  const mapping = matchCatalogue({ ...element, materialHints: lookupValues(element.materialHints, 'materialHints') }, context.rules, readable);
   return {
     mappingType: mapping?.type ?? null,
     mappingId: mapping?.id ?? null,
+    mappingSource: mapping?.source ?? null,
     ...phaseColumns(element.phaseLookup, context),
-    ...classificationColumns(element.classificationLookup, context),
+    ...classificationColumns(element, context),
   };
 }
 
-/** Classification and brand layer of a `classificationLookup` column. */
-function classificationColumns(lookup: string, context: RefineContext): ClassificationColumns {
-  const known = context.classificationByLookup.get(lookup);
+/** Classification and brand layer of an element, from its lookups, the importer's hints and its class. */
+function classificationColumns(element: ElementToRefine, context: RefineContext): ClassificationColumns {
+  // Models repeat a few hundred combinations over many thousand elements.
+  const key = `${element.userEdited}\u0000${element.elementClass ?? ''}\u0000${element.classificationLookup}\u0000${element.classificationHints}`;
+  const known = context.classificationByLookup.get(key);
   if (known !== undefined) return known;
-  const classification = classify(lookupValues(lookup, 'classificationLookup'), context.codes);
-  const layer = BuildingLevel[brandLayerOf(classification?.code ?? null)];
+  const classification = classifyElement(
+    {
+      lookups: lookupValues(element.classificationLookup, 'classificationLookup'),
+      hints: hintsOf(element.classificationHints),
+      userEdited: element.userEdited === 1,
+      elementClass: element.elementClass,
+    },
+    context.codes,
+  );
+  const layer = BuildingLevel[brandLayerOf(classification?.code.code ?? null)];
   const columns: ClassificationColumns = {
     brandLayerMatchId: layer.id,
     brandLayerMatchName: layer.label,
-    classificationMatchId: classification === null ? null : classificationCodeId(NL_SFB_METHOD_ID, classification.code),
-    classificationMatchName: classification?.name ?? null,
-    classificationMatchCode: classification?.code ?? null,
+    classificationMatchId: classification === null ? null : classificationCodeId(NL_SFB_METHOD_ID, classification.code.code),
+    classificationMatchName: classification?.code.name ?? null,
+    classificationMatchCode: classification?.code.code ?? null,
+    classificationSource: classification?.source ?? null,
   };
-  remember(context.classificationByLookup, lookup, columns);
+  remember(context.classificationByLookup, key, columns);
   return columns;
+}
+
+const HINT_SOURCES: ReadonlySet<unknown> = new Set<ClassificationHint['source']>(['model', 'layer', 'inferred']);
+
+/** The importer's hints of a `classificationHints` column; anything malformed in it is left out. */
+function hintsOf(column: string): ClassificationHint[] {
+  const value = parseJsonColumn<unknown>(column, 'elements.classificationHints');
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (hint): hint is ClassificationHint =>
+      typeof hint === 'object' && hint !== null && HINT_SOURCES.has((hint as ClassificationHint).source) && typeof (hint as ClassificationHint).code === 'string',
+  );
 }
 
 /** Phase of a `phaseLookup` column. */

@@ -12,8 +12,9 @@ import {
   toBuildingFileStatus,
   uploadBuildingFile,
 } from '../services/building-files';
+import { getBuildingFileImportReport } from '../services/import-report';
 
-/** Building files: CRUD, status, download, activation and the importing / refinement / upload workflow. */
+/** Building files: CRUD, status, import report, download, activation and the importing / refinement / upload workflow. */
 export const buildingFileHandlers: Pick<
   OperationHandlers,
   | 'listBuildingFiles'
@@ -21,6 +22,7 @@ export const buildingFileHandlers: Pick<
   | 'getBuildingFile'
   | 'deleteBuildingFile'
   | 'getBuildingFileStatus'
+  | 'getBuildingFileImportReport'
   | 'getBuildingFileDownload'
   | 'setBuildingFileActive'
   | 'setBuildingFileImporting'
@@ -46,6 +48,10 @@ export const buildingFileHandlers: Pick<
   getBuildingFileStatus: async ({ ctx, principal, params }) => ({
     status: 200,
     value: toBuildingFileStatus(await getBuildingFileRow(ctx, principal, params.buildingId, params.fileId)),
+  }),
+  getBuildingFileImportReport: async ({ ctx, principal, params }) => ({
+    status: 200,
+    value: await getBuildingFileImportReport(ctx, principal, params.buildingId, params.fileId),
   }),
   getBuildingFileDownload: async ({ ctx, principal, params, baseUrl }) => ({
     status: 200,

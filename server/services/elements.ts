@@ -7,12 +7,16 @@ import { parseJsonColumn } from '../store/repositories/json';
 import type { Selectable } from 'kysely';
 import type { ElementsTable } from '../store/tables';
 import { getBuildingFileRow, type BuildingFileRow } from './building-files';
+import { quantitySourceOf } from '../imports/imported-element';
 
 /** An element row as stored. */
 export type ElementRow = Selectable<ElementsTable>;
 
+/** What an element's row holds besides its wire fields: where its data came from, for the import report. */
+type ImportSourceColumns = 'classificationHints' | 'materialHints' | 'quantitySource' | 'geometryIssue' | 'classificationSource' | 'mappingSource';
+
 /** The wire shape of an element. */
-export function toElementResponse(row: ElementRow): BuildingFileElementResponse {
+export function toElementResponse(row: Omit<ElementRow, ImportSourceColumns | 'userEdited'>): BuildingFileElementResponse {
   return {
     id: row.id,
     name: row.name,
@@ -82,6 +86,12 @@ export function elementColumns(buildingFileId: string, versioned: VersionedEleme
     floor: request.floor ?? null,
     // Made through the API: a new version of the source keeps what the user set here.
     userEdited: 1,
+    classificationHints: '[]',
+    materialHints: '[]',
+    quantitySource: quantitySourceOf(request.volume ?? null, request.weight ?? null),
+    geometryIssue: null,
+    classificationSource: null,
+    mappingSource: null,
   };
 }
 
@@ -155,7 +165,24 @@ export async function replaceElement(
   if (request.id !== elementId) {
     throw conflict(`The body's id '${request.id}' differs from the element id '${elementId}' in the path.`);
   }
-  const { buildingFileId: _file, id: _id, ...columns } = elementColumns(fileId, versioned);
+  // What the importer found (classification and material hints, a geometry problem) stays with the element.
+  const {
+    buildingFileId: _file,
+    id: _id,
+    classificationHints: _classificationHints,
+    materialHints: _materialHints,
+    geometryIssue: _issue,
+    ...columns
+  } = elementColumns(fileId, versioned);
+  const stored = await ctx.db
+    .selectFrom('elements')
+    .select(['volume', 'quantitySource'])
+    .where('buildingFileId', '=', fileId)
+    .where('id', '=', elementId)
+    .executeTakeFirst();
+  if (stored === undefined) throw notFound('Element', elementId);
+  // A client replaces the whole element, sending back the volume it read: one computed from the geometry stays so.
+  if (stored.quantitySource === 'geometry' && stored.volume === columns.volume) columns.quantitySource = 'geometry';
   const result = await ctx.db
     .updateTable('elements')
     .set(columns)

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ClassificationSource, GeometryIssue, MappingSource, QuantitySource } from '../../shared/api';
 import type { ImportedElement } from '../imports/imported-element';
 
 /**
@@ -236,16 +237,28 @@ export interface ElementsTable {
   floor: string | null;
   /** 1 when a user created or replaced the element through the API: a new version of the source keeps its enrichment. */
   userEdited: Generated<Flag>;
+  /** The importer's classification hints (`ClassificationHint[]` as JSON). */
+  classificationHints: Generated<string>;
+  /** The importer's material hints (`string[]` as JSON). */
+  materialHints: Generated<string>;
+  quantitySource: Exclude<QuantitySource, 'none'> | null;
+  geometryIssue: GeometryIssue | null;
+  /** What refinement classified the element by; null when unclassified. */
+  classificationSource: Exclude<ClassificationSource, 'none'> | null;
+  /** What refinement mapped the element by; null when unmapped. */
+  mappingSource: Exclude<MappingSource, 'none'> | null;
 }
 
 /**
  * An element read by an import that has not finished yet; swapped into `elements` when the import completes. The
  * importer's element with its lookups as JSON text.
  */
-export type StagedElementsTable = Omit<ImportedElement, 'phaseLookup' | 'classificationLookup'> & {
+export type StagedElementsTable = Omit<ImportedElement, 'phaseLookup' | 'classificationLookup' | 'classificationHints' | 'materialHints'> & {
   buildingFileId: string;
   phaseLookup: string;
   classificationLookup: string;
+  classificationHints: string;
+  materialHints: string;
 };
 
 /** A material of an element database. Multilingual texts and the circular/financial blocks are JSON. */

@@ -38,7 +38,7 @@ const tagDescriptions: Readonly<Record<ApiTag, string>> = {
   Product: 'Products, their children, prices and matches.',
   SystemSettings: 'System data not bound to any entity.',
   Token: 'API tokens of an account, portfolio or building (extension of this server).',
-  Extension: 'What this server adds: the OpenAPI document and signed downloads.',
+  Extension: "What this server adds: the OpenAPI document, signed downloads and building files' import reports.",
 };
 
 const methodOrder: readonly HttpMethod[] = ['GET', 'PUT', 'POST', 'DELETE'];
@@ -215,12 +215,16 @@ function response(status: number, definition: ResponseDefinition, converter: Sch
   }
 }
 
+/** The tags of operations this server adds to the API; they are marked `x-extension` so clients can tell. */
+const EXTENSION_TAGS: ReadonlySet<ApiTag> = new Set<ApiTag>(['Token', 'Extension']);
+
 function operation(route: RouteDefinition, converter: SchemaConverter): JsonObject {
   const routeParameters = parameters(route, converter);
   return {
     tags: [route.tag],
     summary: route.summary,
     operationId: route.operationId,
+    ...(EXTENSION_TAGS.has(route.tag) ? { 'x-extension': true } : {}),
     ...(route.auth === 'none' ? { security: [] } : {}),
     ...(routeParameters.length > 0 ? { parameters: routeParameters } : {}),
     ...(route.body === undefined ? {} : { requestBody: requestBody(route.body, converter) }),

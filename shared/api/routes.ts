@@ -11,6 +11,7 @@ import {
   BuildingFileElementRequest,
   BuildingFileElementRequestV21,
   BuildingFileElementResponse,
+  BuildingFileImportReport,
   BuildingFileRequest,
   BuildingFileResponse,
   BuildingFileStatusResponse,
@@ -1261,6 +1262,21 @@ const routeList = [
     auth: 'none',
     responses: {
       200: json(Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true }), 'The OpenAPI document.'),
+    },
+  },
+  {
+    operationId: 'getBuildingFileImportReport',
+    method: 'GET',
+    path: '/buildings/:buildingId/files/:fileId/report',
+    tag: 'Extension',
+    summary:
+      "Gets a building file's import report: which elements count in the circularity index, where their material, " +
+      'quantities and building layer came from, and why the others do not count.',
+    auth: 'apiKey',
+    params: BuildingFileParams,
+    responses: {
+      200: json(BuildingFileImportReport, 'The report; for a file that is not Mapped yet, of the elements it holds so far.'),
+      ...problems(...resourceErrors),
     },
   },
   {

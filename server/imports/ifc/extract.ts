@@ -11,15 +11,20 @@
  *   are read in bulk.
  */
 import { type IfcAPI, WebIfc } from './web-ifc';
-import type { ImportedElement } from '../imported-element';
-import { ClassificationReader } from './classifications';
+import type { GeometryIssue } from '../../../shared/api';
+import { classificationSystemOf, nlSfbOfReference } from '../../refine/classification-systems';
+import { inferNlSfbCode, nlSfbCodeOfLayerName, type ElementFacts } from '../../refine/classification-inference';
+import { normaliseNlSfbCode } from '../../refine/nl-sfb';
+import { quantitySourceOf, type ClassificationHint, type ImportedElement } from '../imported-element';
+import { ClassificationReader, type ModelClassification } from './classifications';
+import { ElementGeometry, type GeometryResult } from './geometry';
 import { joinNames, MaterialReader, type MaterialShare } from './materials';
 import { orderSets, PropertyReader, resolveProperties, type DefinitionSummary, type ResolvedProperties } from './properties';
-import { LineReader, refsOf, textOf } from './raw';
+import { LineReader, refOf, refsOf, textOf, type RawLine } from './raw';
 import { readRelations, type Relations } from './relations';
 import { UnitReader, type UnitFactors } from './units';
 
-const { IFCBUILDINGSTOREY, IFCELEMENT, IFCFEATUREELEMENT, IFCVIRTUALELEMENT } = WebIfc;
+const { ENUM, IFCBUILDINGSTOREY, IFCELEMENT, IFCFEATUREELEMENT, IFCVIRTUALELEMENT } = WebIfc;
 
 /** Where the extracted elements go. */
 export interface ExtractSink {
@@ -38,13 +43,54 @@ export interface ExtractOutcome {
 /** What a type object contributes to its occurrences. */
 interface TypeInfo {
   name: string | null;
+  /** Its entity (`IfcWallType`). */
+  typeClass: string;
+  /** Its PredefinedType (IfcElementType: argument 9), unless NOTDEFINED or USERDEFINED. */
+  predefinedType: string | null;
   sets: DefinitionSummary[];
 }
 
 /** What an assembly hands down to parts that lack it. */
 interface Inherited {
-  classifications: string[];
+  references: ModelClassification[];
   phases: string[];
+  /** What the assembly is, for parts whose own class says nothing (IfcBuildingElementPart). */
+  facts: ElementFacts | null;
+}
+
+/** PredefinedType values that say nothing. */
+const UNDEFINED_TYPES = new Set(['NOTDEFINED', 'USERDEFINED']);
+
+/**
+ * Where an occurrence's PredefinedType sits: argument 8 (after Tag) for most elements; IfcElementAssembly has its
+ * AssemblyPlace first; IFC4 doors and windows have their overall height and width first (IFC2X3 ones have none).
+ */
+const PREDEFINED_TYPE_POSITION: ReadonlyMap<string, number> = new Map([
+  ['IFCELEMENTASSEMBLY', 9],
+  ['IFCDOOR', 10],
+  ['IFCDOORSTANDARDCASE', 10],
+  ['IFCWINDOW', 10],
+  ['IFCWINDOWSTANDARDCASE', 10],
+]);
+
+/** The enumeration value at `position` of a line, unless it is absent or says nothing. */
+function predefinedTypeAt(line: RawLine | null, position: number): string | null {
+  const argument = line?.arguments[position];
+  if (argument === null || argument === undefined || Array.isArray(argument) || argument.type !== ENUM) return null;
+  const value = textOf(argument);
+  return value === null || UNDEFINED_TYPES.has(value) ? null : value;
+}
+
+/**
+ * The NL-SfB code a classification reference of the model stands for: an NL-SfB code as it is, another system's code
+ * through its table. A reference whose system the model does not name is read as NL-SfB, else by its shape (Uniclass,
+ * OmniClass, Uniformat codes tell their system).
+ */
+function nlSfbOfModelReference(reference: ModelClassification): string | null {
+  const system = reference.systemNames.map(classificationSystemOf).find((found) => found !== null) ?? null;
+  if (system === 'nl-sfb') return normaliseNlSfbCode(reference.code);
+  if (system === null) return normaliseNlSfbCode(reference.code) ?? nlSfbOfReference(null, reference.code);
+  return nlSfbOfReference(system, reference.code);
 }
 
 /** Spatial containment is followed at most this deep (a file with a cycle must not hang the import). */
@@ -78,6 +124,8 @@ class ElementExtractor {
   readonly wholeAssemblies = new Set<number>();
   /** Elements to import, in file order. */
   readonly elementIds: number[];
+  /** Made when the first element without a volume needs it: a model that carries its volumes never tessellates. */
+  private geometry: ElementGeometry | undefined;
 
   constructor(private readonly reader: LineReader) {
     this.units = new UnitReader(reader);
@@ -219,15 +267,29 @@ class ElementExtractor {
     let materialName = resolved.madasterMaterial ?? (materialSelect === undefined ? null : this.materials.name(materialSelect));
     if (materialName === null && this.wholeAssemblies.has(id)) materialName = this.partsMaterial(id);
 
-    let classifications = this.classificationsOf(id, typeId);
+    let references = this.referencesOf(id, typeId);
     let phases = resolved.phases;
-    if (classifications.length === 0 || phases.length === 0) {
-      const fromAssembly = this.inheritedBy(id);
-      if (classifications.length === 0) classifications = fromAssembly.classifications;
-      if (phases.length === 0) phases = fromAssembly.phases;
-    }
+    const fromAssembly = this.inheritedBy(id);
+    if (references.length === 0) references = fromAssembly.references;
+    if (phases.length === 0) phases = fromAssembly.phases;
+    let classifications = [...new Set(references.map((reference) => reference.code))];
     if (resolved.madasterClassification !== null) classifications = [resolved.madasterClassification, ...classifications.filter((code) => code !== resolved.madasterClassification)];
     if (resolved.madasterPhase !== null) phases = [resolved.madasterPhase, ...phases.filter((phase) => phase !== resolved.madasterPhase)];
+    const facts = this.factsOf(line, type, resolved);
+    const quantities = { ...resolved.quantities };
+    let quantitySource: ImportedElement['quantitySource'] = quantitySourceOf(quantities.volume, quantities.weight);
+    let geometryIssue: GeometryIssue | null = null;
+    if ((quantities.volume ?? 0) <= 0) {
+      const measured = this.measure(id);
+      if ('issue' in measured) geometryIssue = measured.issue;
+      else {
+        quantities.volume = measured.volume;
+        // Area and length only where the sets give none: they are estimates from the shape (geometry.ts).
+        if ((quantities.area ?? 0) <= 0) quantities.area = measured.area;
+        if ((quantities.length ?? 0) <= 0) quantities.length = measured.length;
+        quantitySource = quantitySource ?? 'geometry';
+      }
+    }
 
     return {
       id: globalId,
@@ -236,16 +298,84 @@ class ElementExtractor {
       // No type object: the occurrence's ObjectType, where exporters (Revit, ArchiCAD) write the type's name.
       typeName: type?.name ?? textOf(line.arguments[4]),
       elementClass,
-      volume: resolved.quantities.volume,
-      area: resolved.quantities.area,
-      height: resolved.quantities.height,
-      width: resolved.quantities.width,
-      length: resolved.quantities.length,
-      weight: resolved.quantities.weight,
+      volume: quantities.volume,
+      area: quantities.area,
+      height: quantities.height,
+      width: quantities.width,
+      length: quantities.length,
+      weight: quantities.weight,
       phaseLookup: phases,
       classificationLookup: classifications,
       floor: this.floorOf(id),
+      classificationHints: this.hintsOf(line, resolved.madasterClassification, references, facts, fromAssembly.facts),
+      materialHints: resolved.materialHints,
+      quantitySource,
+      geometryIssue,
     };
+  }
+
+  /** The element's quantities from its tessellated geometry (geometry.ts). */
+  private measure(id: number): GeometryResult {
+    this.geometry ??= new ElementGeometry(this.reader.api, this.reader.modelId);
+    return this.geometry.quantities(id);
+  }
+
+  /** What the element is, for inferring its classification: its class, PredefinedType and common properties. */
+  private factsOf(line: RawLine, type: TypeInfo | null, resolved: ResolvedProperties): ElementFacts {
+    const ifcClass = this.reader.typeName(line.type);
+    const position = PREDEFINED_TYPE_POSITION.get(ifcClass.toUpperCase()) ?? 8;
+    return {
+      ifcClass,
+      predefinedType: predefinedTypeAt(line, position) ?? type?.predefinedType ?? null,
+      typeClass: type?.typeClass ?? null,
+      isExternal: resolved.isExternal,
+      loadBearing: resolved.loadBearing,
+    };
+  }
+
+  /**
+   * The classification hints of an element, in the order refinement tries them: what its references (own, type's or
+   * assembly's; Pset_Madaster's first) stand for in NL-SfB, the NL-SfB code of its presentation layer, and the code its
+   * class suggests (its own, else its assembly's for a part whose class says nothing).
+   */
+  private hintsOf(
+    line: RawLine,
+    madasterClassification: string | null,
+    references: readonly ModelClassification[],
+    facts: ElementFacts,
+    assemblyFacts: ElementFacts | null,
+  ): ClassificationHint[] {
+    const hints: ClassificationHint[] = [];
+    const add = (source: ClassificationHint['source'], code: string | null): void => {
+      if (code !== null && !hints.some((hint) => hint.source === source && hint.code === code)) hints.push({ source, code });
+    };
+    if (madasterClassification !== null) add('model', normaliseNlSfbCode(madasterClassification));
+    for (const reference of references) add('model', nlSfbOfModelReference(reference));
+    const layer = this.layerNameOf(line);
+    if (layer !== null) add('layer', nlSfbCodeOfLayerName(layer));
+    add('inferred', inferNlSfbCode(facts) ?? (assemblyFacts === null ? null : inferNlSfbCode(assemblyFacts)));
+    return hints;
+  }
+
+  /**
+   * The name of the presentation layer of an element's shape: its Representation (IfcProductDefinitionShape, argument
+   * 6) → Representations (argument 2) → each IfcShapeRepresentation or, failing that, its Items (argument 3).
+   */
+  private layerNameOf(line: RawLine): string | null {
+    if (this.relations.layerOf.size === 0) return null;
+    const shape = this.reader.line(refOf(line.arguments[6]) ?? -1);
+    const representations = refsOf(shape?.arguments[2]);
+    for (const representation of representations) {
+      const layer = this.relations.layerOf.get(representation);
+      if (layer !== undefined) return layer;
+    }
+    for (const representation of representations) {
+      for (const item of refsOf(this.reader.line(representation)?.arguments[3])) {
+        const layer = this.relations.layerOf.get(item);
+        if (layer !== undefined) return layer;
+      }
+    }
+    return null;
   }
 
   private setsOf(id: number): DefinitionSummary[] {
@@ -257,10 +387,11 @@ class ElementExtractor {
     return sets;
   }
 
-  private classificationsOf(id: number, typeId: number | undefined): string[] {
-    const own = this.classifications.codes(this.relations.classificationsOf.get(id) ?? []);
+  /** The element's classification references, else its type's. */
+  private referencesOf(id: number, typeId: number | undefined): ModelClassification[] {
+    const own = this.classifications.references(this.relations.classificationsOf.get(id) ?? []);
     if (own.length > 0 || typeId === undefined) return own;
-    return this.classifications.codes(this.relations.classificationsOf.get(typeId) ?? []);
+    return this.classifications.references(this.relations.classificationsOf.get(typeId) ?? []);
   }
 
   /** IfcTypeObject(GlobalId, OwnerHistory, Name, Description, ApplicableOccurrence, HasPropertySets, …). */
@@ -274,21 +405,29 @@ class ElementExtractor {
         const summary = this.properties.summary(definition);
         if (summary !== null) sets.push(summary);
       }
-      info = { name: textOf(line?.arguments[2]), sets };
+      info = {
+        name: textOf(line?.arguments[2]),
+        typeClass: line === null ? '' : this.reader.typeName(line.type),
+        // IfcElementType(GlobalId, OwnerHistory, Name, Description, ApplicableOccurrence, HasPropertySets, RepresentationMaps, Tag, ElementType, PredefinedType, …)
+        predefinedType: predefinedTypeAt(line, 9),
+        sets,
+      };
       this.types.set(typeId, info);
     }
     return info;
   }
 
   /** Classification and phases of the nearest assemblies above a part (empty for an element that is no part). */
+  /** Classification references, phases and facts of the nearest assemblies above a part (none for an element that is no part). */
   private inheritedBy(id: number): Inherited {
-    const result: Inherited = { classifications: [], phases: [] };
+    const result: Inherited = { references: [], phases: [], facts: null };
     let current = this.relations.aggregatedBy.get(id);
     for (let depth = 0; current !== undefined && this.partsOf.has(current) && depth < MAX_DEPTH; depth++) {
       const own = this.assemblyInfo(current);
-      if (result.classifications.length === 0) result.classifications = own.classifications;
+      if (result.references.length === 0) result.references = own.references;
       if (result.phases.length === 0) result.phases = own.phases;
-      if (result.classifications.length > 0 && result.phases.length > 0) break;
+      result.facts ??= own.facts;
+      if (result.references.length > 0 && result.phases.length > 0) break;
       current = this.relations.aggregatedBy.get(current);
     }
     return result;
@@ -300,10 +439,13 @@ class ElementExtractor {
       const typeId = this.relations.typeOf.get(id);
       const type = typeId === undefined ? null : this.type(typeId);
       const resolved = resolveProperties(orderSets(this.setsOf(id), type?.sets ?? []), this.factors);
-      const classifications = this.classificationsOf(id, typeId);
+      const references = this.referencesOf(id, typeId);
+      const line = this.reader.line(id);
       info = {
-        classifications: resolved.madasterClassification === null ? classifications : [resolved.madasterClassification, ...classifications],
+        // Pset_Madaster's classification first, as a reference of NL-SfB.
+        references: resolved.madasterClassification === null ? references : [{ code: resolved.madasterClassification, systemNames: ['NL-SfB'] }, ...references],
         phases: resolved.madasterPhase === null ? resolved.phases : [resolved.madasterPhase, ...resolved.phases],
+        facts: line === null ? null : this.factsOf(line, type, resolved),
       };
       this.inherited.set(id, info);
     }

@@ -85,7 +85,19 @@ const MADASTER_QUANTITIES: Record<QuantityField, string> = {
   weight: 'Weight',
 };
 
-const INTERESTING_NAMES = new Set<string>([...Object.values(QUANTITY_NAMES).flat(), ...PHASE_NAMES]);
+/** The common properties classification is inferred from (`Pset_WallCommon`, `Pset_SlabCommon`, …). */
+const COMMON_FLAGS = ['IsExternal', 'LoadBearing'] as const;
+/** A common property set of IFC: `Pset_<Something>Common`. */
+const COMMON_SET = /^pset_\w*common$/i;
+
+const INTERESTING_NAMES = new Set<string>([...Object.values(QUANTITY_NAMES).flat(), ...PHASE_NAMES, ...COMMON_FLAGS]);
+
+/**
+ * Properties in which CAD tools name what an element is made of besides its material association: Revit's "Materials
+ * and Finishes" parameters (`Material`, `Frame Material`, `Glass Pane Material`, `Structural Material` …), ArchiCAD's
+ * surface (`Oberfläche`, `Surface`), and the plain words for material in the languages the app speaks.
+ */
+const MATERIAL_HINT_NAME = /^(?:(?:.*\s)?material|oberfläche|surface|materiaal|werkstoff|matériau|materiale|materiales?)$/iu;
 
 const QUANTITY_CLASSES = new Map<number, QuantityKind>([
   [IFCQUANTITYLENGTH, 'length'],
@@ -113,6 +125,8 @@ export interface PropertyEntry {
   number: number | null;
   kind: QuantityKind | null;
   text: string | null;
+  /** The value of an IfcBoolean or IfcLogical (true or false; UNKNOWN is null). */
+  truth: boolean | null;
   /** An IfcQuantityWeight (the platform takes the first one, whatever its name). */
   weightQuantity: boolean;
 }
@@ -121,6 +135,8 @@ export interface PropertyEntry {
 export interface DefinitionSummary {
   quantitySet: boolean;
   madaster: boolean;
+  /** One of IFC's `Pset_*Common` sets. */
+  common: boolean;
   entries: PropertyEntry[];
 }
 
@@ -131,6 +147,12 @@ export interface ResolvedProperties {
   madasterMaterial: string | null;
   madasterClassification: string | null;
   madasterPhase: string | null;
+  /** `IsExternal` of the first common set that says (the element's own before its type's); null when none does. */
+  isExternal: boolean | null;
+  /** `LoadBearing`, the same way. */
+  loadBearing: boolean | null;
+  /** The distinct texts of material properties (MATERIAL_HINT_NAME), in set order. */
+  materialHints: string[];
 }
 
 /** Reads property and quantity sets; sets related to several objects are cached once read. */
@@ -172,7 +194,9 @@ export class PropertyReader {
     // IfcElementQuantity(GlobalId, OwnerHistory, Name, Description, MethodOfMeasurement, Quantities).
     const quantitySet = line.type === IFCELEMENTQUANTITY;
     if (!quantitySet && line.type !== IFCPROPERTYSET) return null;
-    const madaster = (textOf(line.arguments[2]) ?? '').toLowerCase() === MADASTER_SET;
+    const setName = textOf(line.arguments[2]) ?? '';
+    const madaster = setName.toLowerCase() === MADASTER_SET;
+    const common = !quantitySet && COMMON_SET.test(setName);
     const entries: PropertyEntry[] = [];
     for (const childId of refsOf(line.arguments[quantitySet ? 5 : 4])) {
       const child = this.reader.line(childId);
@@ -181,12 +205,12 @@ export class PropertyReader {
       if (name === null) continue;
       const quantityKind = QUANTITY_CLASSES.get(child.type);
       const weightQuantity = child.type === IFCQUANTITYWEIGHT;
-      if (!madaster && !weightQuantity && !INTERESTING_NAMES.has(name)) continue;
+      if (!madaster && !weightQuantity && !INTERESTING_NAMES.has(name) && !MATERIAL_HINT_NAME.test(name)) continue;
       if (quantityKind !== undefined) {
         // IfcPhysicalSimpleQuantity(Name, Description, Unit, Value, …)
         const value = numberOf(child.arguments[3]);
         const factor = this.factorFor(child.arguments[2], quantityKind);
-        entries.push({ name, number: value === null ? null : value * factor, kind: quantityKind, text: null, weightQuantity });
+        entries.push({ name, number: value === null ? null : value * factor, kind: quantityKind, text: null, truth: null, weightQuantity });
       } else if (child.type === IFCPROPERTYSINGLEVALUE) {
         // IfcPropertySingleValue(Name, Description, NominalValue, Unit)
         entries.push({ name, ...this.value(child.arguments[2], child.arguments[3]), weightQuantity: false });
@@ -197,23 +221,25 @@ export class PropertyReader {
         entries.push({ name, ...this.value(first, null), weightQuantity: false });
       }
     }
-    return { quantitySet, madaster, entries };
+    return { quantitySet, madaster, common, entries };
   }
 
   /** A typed value: text for labels and identifiers, a number (in SI when its measure says its kind) otherwise. */
-  private value(argument: RawArgument, unitArgument: RawArgument): Pick<PropertyEntry, 'number' | 'kind' | 'text'> {
-    if (argument === null || argument === undefined || Array.isArray(argument)) return { number: null, kind: null, text: null };
+  private value(argument: RawArgument, unitArgument: RawArgument): Pick<PropertyEntry, 'number' | 'kind' | 'text' | 'truth'> {
+    if (argument === null || argument === undefined || Array.isArray(argument)) return { number: null, kind: null, text: null, truth: null };
     const typecode = argument.type === LABEL ? argument.typecode : undefined;
-    if (typecode !== undefined && TRUTH_TYPES.has(typecode)) return { number: null, kind: null, text: null };
-    if (typecode !== undefined && TEXT_TYPES.has(typecode)) return { number: null, kind: null, text: textOf(argument)?.trim() || null };
+    if (typecode !== undefined && TRUTH_TYPES.has(typecode)) {
+      return { number: null, kind: null, text: null, truth: typeof argument.value === 'boolean' ? argument.value : null };
+    }
+    if (typecode !== undefined && TEXT_TYPES.has(typecode)) return { number: null, kind: null, text: textOf(argument)?.trim() || null, truth: null };
     const number = numberOf(argument);
-    if (number === null) return { number: null, kind: null, text: textOf(argument)?.trim() || null };
+    if (number === null) return { number: null, kind: null, text: textOf(argument)?.trim() || null, truth: null };
     const unitId = refOf(unitArgument);
     const unit = unitId === null ? null : this.units.unit(unitId);
     const kind = unit?.kind ?? (typecode === undefined ? null : (MEASURE_KINDS.get(typecode) ?? null));
-    if (kind === null) return { number, kind: null, text: String(number) };
+    if (kind === null) return { number, kind: null, text: String(number), truth: null };
     const factor = unit !== null && unit.kind === kind ? unit.factor : this.factors[kind];
-    return { number: number * factor, kind, text: String(number) };
+    return { number: number * factor, kind, text: String(number), truth: null };
   }
 
   private factorFor(unitArgument: RawArgument, kind: QuantityKind): number {
@@ -262,9 +288,19 @@ export function resolveProperties(sets: readonly DefinitionSummary[], factors: U
   let madasterMaterial: string | null = null;
   let madasterClassification: string | null = null;
   let madasterPhase: string | null = null;
+  let isExternal: boolean | null = null;
+  let loadBearing: boolean | null = null;
+  const materialHints: string[] = [];
 
   for (const set of sets) {
     for (const entry of set.entries) {
+      if (!set.quantitySet && entry.text !== null && MATERIAL_HINT_NAME.test(entry.name) && !materialHints.includes(entry.text)) {
+        materialHints.push(entry.text);
+      }
+      if (set.common && entry.truth !== null) {
+        if (entry.name === 'IsExternal') isExternal ??= entry.truth;
+        else if (entry.name === 'LoadBearing') loadBearing ??= entry.truth;
+      }
       if (set.madaster) {
         const field = MADASTER_FIELDS.get(entry.name);
         if (field !== undefined) {
@@ -315,5 +351,5 @@ export function resolveProperties(sets: readonly DefinitionSummary[], factors: U
     }
   }
 
-  return { quantities, phases, madasterMaterial, madasterClassification, madasterPhase };
+  return { quantities, phases, madasterMaterial, madasterClassification, madasterPhase, isExternal, loadBearing, materialHints };
 }

@@ -5,9 +5,10 @@
  * IfcRelAggregates: whole 4, parts 5), in every schema.
  */
 import { WebIfc } from './web-ifc';
-import { refOf, refsOf, type LineReader } from './raw';
+import { refOf, refsOf, textOf, type LineReader } from './raw';
 
 const {
+  IFCPRESENTATIONLAYERASSIGNMENT,
   IFCRELAGGREGATES,
   IFCRELASSOCIATESCLASSIFICATION,
   IFCRELASSOCIATESMATERIAL,
@@ -32,6 +33,8 @@ export interface Relations {
   materialOf: Map<number, number>;
   /** Object → its classification references. */
   classificationsOf: Map<number, number[]>;
+  /** Representation or representation item → the name of the presentation layer it is assigned to. */
+  layerOf: Map<number, string>;
 }
 
 function appendTo(map: Map<number, number[]>, key: number, value: number): void {
@@ -40,7 +43,7 @@ function appendTo(map: Map<number, number[]>, key: number, value: number): void 
   else list.push(value);
 }
 
-/** Reads the six relation classes the importer needs. */
+/** Reads the six relation classes the importer needs, and the presentation layers. */
 export function readRelations(reader: LineReader): Relations {
   const relations: Relations = {
     containedIn: new Map(),
@@ -50,6 +53,7 @@ export function readRelations(reader: LineReader): Relations {
     sharedDefinitions: new Set(),
     materialOf: new Map(),
     classificationsOf: new Map(),
+    layerOf: new Map(),
   };
 
   reader.each(reader.idsOfType(IFCRELCONTAINEDINSPATIALSTRUCTURE), (line) => {
@@ -101,6 +105,15 @@ export function readRelations(reader: LineReader): Relations {
     const classification = refOf(line.arguments[5]);
     if (classification === null) return;
     for (const object of refsOf(line.arguments[4])) appendTo(relations.classificationsOf, object, classification);
+  });
+
+  // IfcPresentationLayerAssignment(Name, Description, AssignedItems, Identifier); With Style is a subtype.
+  reader.each(reader.idsOfType(IFCPRESENTATIONLAYERASSIGNMENT, true), (line) => {
+    const name = textOf(line.arguments[0])?.trim();
+    if (!name) return;
+    for (const item of refsOf(line.arguments[2])) {
+      if (!relations.layerOf.has(item)) relations.layerOf.set(item, name);
+    }
   });
 
   return relations;

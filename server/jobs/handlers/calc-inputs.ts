@@ -1,4 +1,5 @@
-import type { CalcCatalogue, CalcElement, CalcMaterial, CalcProduct } from '../../calc/inputs';
+import type { ReportElement } from '../../calc/import-report';
+import type { CalcCatalogue, CalcMaterial, CalcProduct } from '../../calc/inputs';
 import { createCatalogue } from '../../calc/inputs';
 import type { ServerContext } from '../../context';
 import { parseJsonColumn } from '../../store/repositories/json';
@@ -71,20 +72,24 @@ async function loadCatalogue(ctx: ServerContext, materialIds: Set<string>, produ
 }
 
 /**
- * The elements of the given files as figure inputs, with every catalogue item their mappings reach. Elements come
- * straight from their rows; the catalogue is loaded once for all of them.
+ * The elements of the given files as figure inputs (with where their data came from, for the import report), with
+ * every catalogue item their mappings reach. Elements come straight from their rows; the catalogue is loaded once for
+ * all of them.
  */
 export async function fileElementsForCalc(
   ctx: ServerContext,
   fileIds: readonly string[],
-): Promise<{ elements: CalcElement[]; catalogue: CalcCatalogue }> {
-  const elements: CalcElement[] = [];
+): Promise<{ elements: ReportElement[]; catalogue: CalcCatalogue }> {
+  const elements: ReportElement[] = [];
   const materialIds = new Set<string>();
   const productIds = new Set<string>();
   for (const fileId of fileIds) {
     const rows = await ctx.db
       .selectFrom('elements')
-      .select(['id', 'volume', 'area', 'length', 'weight', 'materialName', 'materialId', 'classificationMatchId', 'brandLayerMatchId', 'mappingType', 'mappingId'])
+      .select([
+        'id', 'volume', 'area', 'length', 'weight', 'materialName', 'materialId', 'classificationMatchId', 'brandLayerMatchId', 'mappingType',
+        'mappingId', 'elementClass', 'mappingSource', 'quantitySource', 'geometryIssue', 'classificationSource',
+      ])
       .where('buildingFileId', '=', fileId)
       .execute();
     for (const row of rows) {
@@ -101,6 +106,11 @@ export async function fileElementsForCalc(
         classificationId: row.classificationMatchId,
         brandLayerId: row.brandLayerMatchId,
         mapping,
+        elementClass: row.elementClass,
+        mappingSource: row.mappingSource,
+        quantitySource: row.quantitySource,
+        geometryIssue: row.geometryIssue,
+        classificationSource: row.classificationSource,
       });
     }
   }

@@ -29,8 +29,15 @@ export function importSummary(outcome: ImportOutcome): string {
  * cell), and no stored text may hold it (PostgreSQL cannot).
  */
 function withoutNul<T extends object>(element: T): T {
-  const entries = Object.entries(element).map(([name, value]) => [name, typeof value === 'string' ? value.replaceAll('\0', '') : value]);
-  return Object.fromEntries(entries) as T;
+  // Almost no element holds one: copy only those that do (this runs for every element of every import).
+  let copy: Record<string, unknown> | undefined;
+  for (const [name, value] of Object.entries(element)) {
+    if (typeof value === 'string' && value.includes('\0')) {
+      copy ??= { ...element } as Record<string, unknown>;
+      copy[name] = value.replaceAll('\0', '');
+    }
+  }
+  return (copy ?? element) as T;
 }
 
 /** Reads the source into the staging table with progress; the file's current elements stay as they are. */
@@ -48,6 +55,8 @@ async function stageElements(run: JobRun, fileId: string, filePath: string, file
           buildingFileId: fileId,
           phaseLookup: JSON.stringify(element.phaseLookup),
           classificationLookup: JSON.stringify(element.classificationLookup),
+          classificationHints: JSON.stringify(element.classificationHints),
+          materialHints: JSON.stringify(element.materialHints),
         }));
         // Importers already drop duplicate ids; the conflict clause keeps a rerun of a half-written batch harmless.
         await ctx.db
@@ -89,7 +98,8 @@ async function swapInStagedElements(trx: Kysely<DatabaseSchema>, fileId: string)
   await trx.deleteFrom('elements').where('buildingFileId', '=', fileId).execute();
   const columns = [
     'buildingFileId', 'id', 'name', 'materialName', 'typeName', 'elementClass', 'volume', 'area', 'height', 'width',
-    'length', 'weight', 'phaseLookup', 'classificationLookup', 'floor',
+    'length', 'weight', 'phaseLookup', 'classificationLookup', 'floor', 'classificationHints', 'materialHints', 'quantitySource',
+    'geometryIssue',
   ] as const;
   await trx
     .insertInto('elements')

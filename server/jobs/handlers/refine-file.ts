@@ -2,22 +2,22 @@ import { BuildingFileStatuses } from '../../../shared/api';
 import { validationFigures } from '../../calc/validation';
 import type { ServerContext } from '../../context';
 import { refineFile } from '../../refine/refine-file';
-import { markBuildingDirty } from '../../services/building-files';
+import { markBuildingDirty, type BuildingFileRow } from '../../services/building-files';
+import { fileCountsInFigures } from '../../services/import-report';
+import { importReportFigures } from '../../calc/import-report';
 import { fileElementsForCalc } from './calc-inputs';
 import { fileProgress, setFileStatus } from './file-status';
 import type { JobHandler } from '../worker';
 
-/** The refinement outcome in one line, for the file's status message. */
-function refineSummary(outcome: { mapped: number; unmapped: number; classified: number }): string {
-  const total = outcome.mapped + outcome.unmapped;
-  return `${outcome.mapped} of ${total} elements mapped to materials or products, ${outcome.classified} classified.`;
-}
-
-/** The file's validation figures over its elements now (decisions §8), stored on the file. */
-async function storeFileValidation(ctx: ServerContext, fileId: string): Promise<void> {
-  const { elements, catalogue } = await fileElementsForCalc(ctx, [fileId]);
+/**
+ * Stores the file's validation figures over its elements now (decisions §8) and answers its import report in one line
+ * (server/calc/import-report.ts), as it will read once the file is Mapped.
+ */
+async function storeFileFigures(ctx: ServerContext, file: BuildingFileRow): Promise<string> {
+  const { elements, catalogue } = await fileElementsForCalc(ctx, [file.id]);
   const validation = validationFigures(elements, catalogue);
-  await ctx.db.updateTable('building_files').set({ validation: JSON.stringify(validation) }).where('id', '=', fileId).execute();
+  await ctx.db.updateTable('building_files').set({ validation: JSON.stringify(validation) }).where('id', '=', file.id).execute();
+  return importReportFigures(elements, catalogue, fileCountsInFigures({ ...file, status: BuildingFileStatuses.Mapped })).summary;
 }
 
 /**
@@ -34,14 +34,14 @@ export const refineFileHandler: JobHandler = {
       total: file.elementCount,
     });
     const progress = fileProgress(ctx, file.id);
-    const outcome = await refineFile(ctx.db, file.id, (processed, total) => {
+    await refineFile(ctx.db, file.id, (processed, total) => {
       if (signal.aborted) throw signal.reason ?? new Error('aborted');
       progress.report(processed, total);
     });
     await progress.flush();
     await setFileStatus(ctx, file.id, BuildingFileStatuses.Mapping, 'Mapping: computing the validation figures.');
-    await storeFileValidation(ctx, file.id);
-    const summary = [payload.importSummary, refineSummary(outcome)].filter((part) => part !== undefined).join(' ');
+    const report = await storeFileFigures(ctx, file);
+    const summary = [payload.importSummary, report].filter((part) => part !== undefined).join(' ');
     await finish(async (trx) => {
       await trx
         .updateTable('building_files')

@@ -4,6 +4,7 @@ import * as initial from './0001-initial';
 import * as seedVersion from './0002-seed-version';
 import * as elementImports from './0003-element-imports';
 import * as idempotencyKeys from './0004-idempotency-keys';
+import * as importSources from './0005-import-sources';
 
 /** A forward-only migration; every step takes the dialect for its few type differences. */
 interface StoreMigration {
@@ -16,6 +17,7 @@ const migrations: Record<string, StoreMigration> = {
   '0002-seed-version': seedVersion,
   '0003-element-imports': elementImports,
   '0004-idempotency-keys': idempotencyKeys,
+  '0005-import-sources': importSources,
 };
 
 /** Brings the database to the newest schema; throws with the failing migration's name and cause. */

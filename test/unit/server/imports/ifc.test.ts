@@ -14,6 +14,7 @@ import { WebIfc } from '../../../../server/imports/ifc/web-ifc';
 import { UnknownImportFileError, type ImportedElement, type ImportOutcome, type ImportSink } from '../../../../server/imports/imported-element';
 import { SYNTHETIC_DENSITY, syntheticGlobalId, writeSyntheticIfc } from '../../../bench/synthetic-ifc';
 import { IFC_FIXTURES } from '../../../fixtures/files';
+import { smallIfc } from '../../../fixtures/small-ifc';
 
 const fixture = (name: string): string => path.join(IFC_FIXTURES, name);
 
@@ -168,6 +169,11 @@ describe('fixtures', () => {
       phaseLookup: ['Bestand'],
       classificationLookup: [],
       floor: 'Erdgeschoss',
+      // An internal wall (Pset_WallCommon IsExternal false, not load-bearing): 22, from its class.
+      classificationHints: [{ source: 'inferred', code: '22' }],
+      materialHints: [],
+      quantitySource: 'model',
+      geometryIssue: null,
     });
     const floors = new Set(result('AC20-FZK-Haus.ifc').elements.map((element) => element.floor));
     expect(floors).toEqual(new Set(['Erdgeschoss', 'Dachgeschoss']));
@@ -223,6 +229,11 @@ describe('fixtures', () => {
       phaseLookup: ['New'],
       classificationLookup: ['Mur'],
       floor: 'N0 Vaporarium',
+      // "Mur" of ArchiCAD's own classification says nothing in NL-SfB; the class does.
+      classificationHints: [{ source: 'inferred', code: '22' }],
+      materialHints: [],
+      quantitySource: 'model',
+      geometryIssue: null,
     });
   });
 
@@ -412,6 +423,81 @@ describe('files that are not importable', () => {
     );
     if (settled instanceof Error) expect(settled.message.length).toBeGreaterThan(0);
     else expect((settled as ImportOutcome).imported).toBeLessThanOrEqual(1);
+  }, SLOW);
+});
+
+describe('what makes an element count (server/imports/README.md, "What counts")', () => {
+  it('a classification reference of another system becomes a model hint through its table (Uniformat on Revit models)', () => {
+    const element = byId(result('example.ifc').elements, '20hzUDJSj9yPeKYPrwcR7N');
+    expect(element.classificationLookup).toEqual(['B10']);
+    expect(element.classificationHints[0]).toEqual({ source: 'model', code: '28' });
+    const furniture = result('SampleHouse4.ifc').elements.filter((candidate) => candidate.elementClass === 'IfcFurniture');
+    expect(furniture.length).toBeGreaterThan(0);
+    // Uniformat E20 (furnishings) is NL-SfB 8- on those that carry it (IFC4 Identification).
+    expect(furniture.filter((item) => item.classificationHints.some((hint) => hint.source === 'model' && hint.code === '8-')).length).toBeGreaterThan(0);
+  });
+
+  it('the class, its PredefinedType and Pset_*Common give the inferred hint', () => {
+    const { elements } = result('AC20-FZK-Haus.ifc');
+    const slab = elements.find((candidate) => candidate.name === 'Bodenplatte');
+    expect(slab?.classificationHints).toEqual([{ source: 'inferred', code: '13' }]);
+    const rafter = elements.find((candidate) => candidate.name === 'Sparren-1');
+    // Pset_BeamCommon LoadBearing on a member of the roof: the main load-bearing structure.
+    expect(rafter?.classificationHints).toEqual([{ source: 'inferred', code: '28' }]);
+    // Every element but the proxies of a model gets a hint of some kind.
+    expect(elements.every((element) => element.classificationHints.length > 0)).toBe(true);
+  });
+
+  it('material properties of CAD tools become material hints: ArchiCAD’s surface, Revit’s "… Material" parameters', () => {
+    const rafter = result('AC20-FZK-Haus.ifc').elements.find((candidate) => candidate.name === 'Sparren-1');
+    expect(rafter).toMatchObject({ materialName: 'Solid', materialHints: ['Kiefer'] });
+    const window = result('duplex.ifc').elements.find((candidate) => candidate.elementClass === 'IfcWindow' && candidate.materialHints.includes('Glass'));
+    expect(window).toBeDefined();
+  });
+
+  it('an element without a volume in its sets gets one from its geometry; one with a volume keeps it', () => {
+    const { elements } = result('duplex.ifc');
+    const fromGeometry = elements.filter((element) => element.quantitySource === 'geometry');
+    expect(fromGeometry.length).toBeGreaterThan(50);
+    for (const element of fromGeometry) expect(element.volume).toBeGreaterThan(0);
+    const wall = byId(elements, '2O2Fr$t4X7Zf8NOew3FNtn');
+    expect(wall).toMatchObject({ quantitySource: 'model', geometryIssue: null });
+    expect(wall.volume).toBeCloseTo(5.67613728, 6);
+    // What the geometry cannot close is named, and gives no volume.
+    for (const element of elements.filter((candidate) => candidate.geometryIssue !== null)) expect(element.quantitySource === 'geometry').toBe(false);
+  });
+
+  it('models that carry their volumes are never tessellated', () => {
+    const { elements } = result('ISSUE_021_Mini_Project.ifc');
+    expect(elements.filter((element) => element.quantitySource === 'geometry' || element.geometryIssue !== null).length).toBeLessThan(10);
+  });
+
+  it('a presentation layer named with an NL-SfB code, and references of a system named in the model, give their hints', async () => {
+    const file = path.join(temporary, 'hints.ifc');
+    await writeFile(
+      file,
+      smallIfc([
+        { entity: 'IFCWALL', name: 'By layer', body: 'box', layer: '21.1_Buitenwanden', material: 'Beton' },
+        { entity: 'IFCWALL', name: 'By NS 3451', body: 'box', classification: { system: 'NS 3451', code: '23' } },
+        { entity: 'IFCWALL', name: 'By NL-SfB', body: 'box', classification: { system: 'NL-SfB', code: '22.1' } },
+        { entity: 'IFCBUILDINGELEMENTPROXY', name: 'Nothing', body: 'box', layer: 'A-WALL' },
+      ]),
+      'latin1',
+    );
+    const { elements } = await run(file);
+    const hints = (name: string) => elements.find((element) => element.name === name)?.classificationHints;
+    expect(hints('By layer')).toEqual([
+      { source: 'layer', code: '21.1' },
+      { source: 'inferred', code: '22' },
+    ]);
+    // NS 3451 23 is an external wall; its lookup keeps what the model said.
+    expect(hints('By NS 3451')?.[0]).toEqual({ source: 'model', code: '21' });
+    expect(elements.find((element) => element.name === 'By NS 3451')?.classificationLookup).toEqual(['23']);
+    expect(hints('By NL-SfB')?.[0]).toEqual({ source: 'model', code: '22.1' });
+    expect(hints('Nothing')).toEqual([]);
+    // Boxes without quantity sets: volumes from the geometry.
+    expect(elements.every((element) => element.quantitySource === 'geometry')).toBe(true);
+    expect(elements[0]?.volume).toBeCloseTo(2.4, 6);
   }, SLOW);
 });
 

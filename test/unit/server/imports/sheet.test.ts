@@ -71,6 +71,11 @@ function element(fields: Partial<ImportedElement> & { id: string }): ImportedEle
     phaseLookup: [],
     classificationLookup: [],
     floor: null,
+    classificationHints: [],
+    materialHints: [],
+    // A row's volume or weight comes from the sheet itself.
+    quantitySource: (fields.volume ?? 0) > 0 || (fields.weight ?? 0) > 0 ? 'model' : null,
+    geometryIssue: null,
     ...fields,
   };
 }

@@ -21,9 +21,30 @@ function element(materialName: string | null, typeName: string | null = null, ma
   return { materialName, typeName, materialId };
 }
 
+/** What the element's materialId or the rules map it to; the keyword table's fallback is tested on its own below. */
 function matchedId(rules: CatalogueRule[], subject: MatchableElement, order = [PREFERRED, SECOND, PLATFORM]): string | null {
-  return matchCatalogue(subject, buildCatalogueRules(order, rules))?.id ?? null;
+  const match = matchCatalogue(subject, buildCatalogueRules(order, rules));
+  return match === null || match.source === 'keyword' ? null : match.id;
 }
+
+describe('matchCatalogue: what gave the mapping', () => {
+  const concreteRule = rule('concrete-rule', MatchType.Contains, 'beton');
+
+  it('says model for a readable materialId, rule for a match rule, keyword for the keyword table', () => {
+    const rulesIndex = buildCatalogueRules([PLATFORM], [concreteRule]);
+    const readable = new Map([['named', { type: ElementType.Material, id: 'named' }]]);
+    expect(matchCatalogue(element('Beton', null, 'NAMED'), rulesIndex, readable)).toEqual({ type: ElementType.Material, id: 'named', source: 'model' });
+    expect(matchCatalogue(element('Beton C20/25'), rulesIndex)).toEqual({ type: ElementType.Material, id: 'concrete-rule', source: 'rule' });
+    expect(matchCatalogue(element('Hochlochziegel'), rulesIndex)).toMatchObject({ type: ElementType.Material, source: 'keyword' });
+  });
+
+  it('reads the keyword table after every rule, in the element’s names and then its material hints', () => {
+    const rulesIndex = buildCatalogueRules([PLATFORM], [concreteRule]);
+    expect(matchCatalogue(element('Ziegel', 'Beton'), rulesIndex)?.source).toBe('rule');
+    expect(matchCatalogue({ ...element('Solid'), materialHints: ['Kiefer'] }, rulesIndex)?.source).toBe('keyword');
+    expect(matchCatalogue({ ...element('Default', '<By Category>'), materialHints: ['Material'] }, rulesIndex)).toBeNull();
+  });
+});
 
 describe('matchCatalogue: match types', () => {
   it('Equals, StartWith, EndsWith and Contains compare case-insensitively, spacing normalised', () => {
@@ -122,7 +143,7 @@ describe('matchCatalogue: Ean against product codes', () => {
     expect(product).not.toBeNull();
     const rules = product === null ? [] : [product];
     const rulesIndex = buildCatalogueRules([PLATFORM], rules);
-    expect(matchCatalogue(element('8712345678906'), rulesIndex)).toEqual({ type: ElementType.AreaProduct, id: 'panel' });
+    expect(matchCatalogue(element('8712345678906'), rulesIndex)).toEqual({ type: ElementType.AreaProduct, id: 'panel', source: 'rule' });
     expect(matchCatalogue(element('0 8712345-678906'), rulesIndex)?.id).toBe('panel');
     expect(matchCatalogue(element('Panel', '08712345678906'), rulesIndex)?.id).toBe('panel');
     expect(matchCatalogue(element('871234567890'), rulesIndex)).toBeNull();
@@ -156,6 +177,7 @@ describe('matchCatalogue: materialId', () => {
     expect(matchCatalogue(element('Beton', null, '3F1C0B9E-0000-4000-8000-000000000001'), rules, readable)).toEqual({
       type: ElementType.Material,
       id: '3f1c0b9e-0000-4000-8000-000000000001',
+      source: 'model',
     });
     expect(matchCatalogue(element('Beton', null, '3f1c0b9e-0000-4000-8000-000000000002'), rules, readable)?.type).toBe(
       ElementType.LengthProduct,
@@ -164,6 +186,6 @@ describe('matchCatalogue: materialId', () => {
 
   it('an unreadable or unknown materialId falls back to the rules', () => {
     expect(matchCatalogue(element('Beton', null, '3f1c0b9e-0000-4000-8000-000000000009'), rules, readable)?.id).toBe('by-name');
-    expect(matchCatalogue(element('Glas', null, '3f1c0b9e-0000-4000-8000-000000000009'), rules, readable)).toBeNull();
+    expect(matchCatalogue(element('Plaat', null, '3f1c0b9e-0000-4000-8000-000000000009'), rules, readable)).toBeNull();
   });
 });

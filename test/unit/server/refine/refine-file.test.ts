@@ -73,6 +73,10 @@ interface ElementInput {
   phase?: string[];
   mappingType?: number | null;
   mappingId?: string | null;
+  elementClass?: string | null;
+  hints?: { source: 'model' | 'layer' | 'inferred'; code: string }[];
+  materialHints?: string[];
+  userEdited?: boolean;
 }
 
 function elementRow(fileId: string, input: ElementInput): Insertable<ElementsTable> {
@@ -83,7 +87,7 @@ function elementRow(fileId: string, input: ElementInput): Insertable<ElementsTab
     materialName: input.materialName ?? null,
     materialId: input.materialId ?? null,
     typeName: input.typeName ?? null,
-    elementClass: 'IfcWall',
+    elementClass: input.elementClass ?? null,
     volume: 1,
     area: null,
     height: null,
@@ -102,6 +106,13 @@ function elementRow(fileId: string, input: ElementInput): Insertable<ElementsTab
     phaseLookup: JSON.stringify(input.phase ?? []),
     classificationLookup: JSON.stringify(input.classification ?? []),
     floor: null,
+    classificationHints: JSON.stringify(input.hints ?? []),
+    materialHints: JSON.stringify(input.materialHints ?? []),
+    userEdited: input.userEdited === true ? 1 : 0,
+    quantitySource: 'model',
+    geometryIssue: null,
+    classificationSource: null,
+    mappingSource: null,
   };
 }
 
@@ -199,6 +210,24 @@ async function foreignDatabase(): Promise<{ databaseId: string; material: string
 const noProgress = (): void => {};
 
 describe('refineFile', () => {
+  it('records what classified and mapped each element: the model, a layer, the class; materialId, a rule, a keyword', async () => {
+    const fileId = await createFile();
+    await insertElements(fileId, [
+      { id: 'by-reference', classification: ['23'], hints: [{ source: 'model', code: '21' }, { source: 'inferred', code: '22' }], materialName: 'Beton' },
+      { id: 'user-lookup', classification: ['22.1'], hints: [{ source: 'model', code: '21' }], userEdited: true, materialId: CONCRETE },
+      { id: 'by-layer', hints: [{ source: 'layer', code: '21.1' }, { source: 'inferred', code: '22' }], materialName: 'Hochlochziegel' },
+      { id: 'by-class', elementClass: 'IfcColumn', materialName: 'Solid', materialHints: ['Kiefer'] },
+      { id: 'nothing', elementClass: 'IfcBuildingElementProxy', materialName: 'Default' },
+    ]);
+    await refineFile(db, fileId, noProgress);
+    const sources = (id: string) => element(fileId, id).then((row) => [row.classificationMatchCode, row.classificationSource, row.mappingSource]);
+    expect(await sources('by-reference')).toEqual(['21', 'model', 'rule']);
+    expect(await sources('user-lookup')).toEqual(['22.1', 'model', 'model']);
+    expect(await sources('by-layer')).toEqual(['21.1', 'layer', 'keyword']);
+    expect(await sources('by-class')).toEqual(['28', 'inferred', 'keyword']);
+    expect(await sources('nothing')).toEqual([null, null, null]);
+  });
+
   it('maps, classifies and phases elements against the seeded platform data', async () => {
     const fileId = await createFile();
     await insertElements(fileId, [

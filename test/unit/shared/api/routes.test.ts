@@ -96,7 +96,7 @@ const SPEC_ENDPOINTS: ReadonlyArray<readonly [string, string, readonly number[]]
   ['GET', '/system/classificationmethods', [200]],
 ];
 
-/** Our extensions (decisions §5 tokens, the OpenAPI document, signed downloads). */
+/** Our extensions (decisions §5 tokens, the OpenAPI document, signed downloads, import reports). */
 const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string, readonly number[]]> = [
   ['POST', '/accounts/current/tokens', [201]],
   ['DELETE', '/accounts/current/tokens/{tokenId}', [204]],
@@ -106,6 +106,7 @@ const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string, readonly numb
   ['DELETE', '/buildings/{id}/tokens/{tokenId}', [204]],
   ['GET', '/openapi.json', [200]],
   ['GET', '/downloads/{token}', [200]],
+  ['GET', '/buildings/{buildingId}/files/{fileId}/report', [200]],
 ];
 
 const routeList: RouteDefinition[] = Object.values(routes);

@@ -1,6 +1,7 @@
 /**
  * Converts the platform's public reference files (`sources/`, see SOURCES.md there) into the seed data committed with the server:
- * `Madaster_Materials.xlsx` → `platform-materials.json`, `NL-SfB_2019_assembly_code.txt` → `nl-sfb.json`.
+ * `Madaster_Materials.xlsx` → `platform-materials.json`, `NL-SfB_2019_assembly_code.txt` → `shared/nl-sfb.json` (the app's
+ * classification picker reads it too).
  * Run `npm run seed:generate` after a reference file changes; a unit test fails while the committed files are stale.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -40,7 +41,7 @@ export async function generateSeedFiles(): Promise<GeneratedSeedFile[]> {
       path: path.join(SEED_DIRECTORY, 'platform-materials.json'),
       content: toSeedJson(convertMaterialsWorkbook(workbook)),
     },
-    { path: path.join(SEED_DIRECTORY, 'nl-sfb.json'), content: toSeedJson(convertNlSfbCodeList(codeList)) },
+    { path: path.join(REPOSITORY_ROOT, 'shared', 'nl-sfb.json'), content: toSeedJson(convertNlSfbCodeList(codeList)) },
   ];
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import type { ClassificationCodesTable, DatabaseSchema, MaterialsTable } from '../tables';
-import nlSfbJson from './nl-sfb.json' with { type: 'json' };
+import nlSfbJson from '../../../shared/nl-sfb.json' with { type: 'json' };
 import platformMaterialsJson from './platform-materials.json' with { type: 'json' };
 
 /** A text in the six languages the API knows, in the order the API documents them. */

@@ -132,6 +132,13 @@ export async function buildDesktop(options: BuildDesktopOptions): Promise<BuildD
     await copyFile(license, path.join(fontsOut, 'LICENSE'));
     files.push('server/fonts/LICENSE');
   }
+  // The demo building's model, found beside the server's bundle as beside its source module (store/seed/demo-model.ts).
+  const demoOut = path.join(serverOut, 'demo');
+  await mkdir(demoOut, { recursive: true });
+  for (const file of ['demo-office.ifc', 'SOURCES.md']) {
+    await copyFile(path.join(root, 'server', 'store', 'seed', 'demo', file), path.join(demoOut, file));
+    files.push(`server/demo/${file}`);
+  }
   for (const file of files) report(`${path.relative(process.cwd(), path.join(outDir, file))}`);
   return { files, metafiles: { main, preload, server, worker } };
 }

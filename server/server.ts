@@ -12,6 +12,7 @@ import { openDatabase, type Database } from './store/store';
 import { seedSystemData } from './store/seed/system-data';
 import { ensureLocalAccount } from './store/seed/local-account';
 import { seedDemo } from './store/seed/demo';
+import { seedDemoModel } from './store/seed/demo-model';
 
 /** How to start a server. */
 export interface StartOptions {
@@ -72,6 +73,7 @@ export async function prepareServer(options: StartOptions): Promise<PreparedServ
       config: { ...defaultServerConfig, ...options.config },
       now: options.now ?? (() => new Date()),
     };
+    if (options.demo === true) await seedDemoModel(context, accountId);
     const app = await buildApp(context, { logger: options.logger ?? false });
     const worker =
       options.worker === undefined || options.worker === false

@@ -9,12 +9,16 @@ export type JobKind =
   | 'process-building'
   | 'building-passport-pdf'
   | 'building-passport-excel'
-  | 'portfolio-passport';
+  | 'portfolio-passport'
+  | 'demo-passport';
 
-/** Schedules a job; the worker loop claims queued jobs in creation order. Returns the job id. */
+/**
+ * Schedules a job; the worker loop claims queued jobs in creation order, each once its `runAfter` (default: now) has
+ * come. Returns the job id.
+ */
 export async function enqueueJob(
   db: Kysely<DatabaseSchema>,
-  job: { kind: JobKind; subjectId: string; payload?: Record<string, unknown> },
+  job: { kind: JobKind; subjectId: string; payload?: Record<string, unknown>; runAfter?: Date },
   now: Date,
 ): Promise<string> {
   const id = randomUUID();
@@ -28,7 +32,7 @@ export async function enqueueJob(
       payload: JSON.stringify(job.payload ?? {}),
       state: 'queued',
       attempts: 0,
-      runAfter: at,
+      runAfter: (job.runAfter ?? now).toISOString(),
       leaseUntil: null,
       workerId: null,
       lastError: null,

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { PassportLanguage } from '../../shared/api/routes';
 import { BuildingFileStatuses, BuildingFileType } from '../../shared/api';
 import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
 import { enqueueJob } from '../jobs/queue';
+import type { DatabaseSchema } from '../store/tables';
 import { getBuildingRow } from './buildings';
 import { markBuildingDirty } from './building-files';
 import { fileNameFromTitle } from './file-names';
@@ -33,40 +35,55 @@ export async function requestBuildingPassport(
   ctx: ServerContext,
   principal: Principal,
   buildingId: string,
-  format: keyof typeof passportFormats,
+  format: PassportFormat,
   language: PassportLanguage,
 ): Promise<string> {
   const building = await getBuildingRow(ctx, principal, buildingId);
+  return ctx.db.transaction().execute((trx) => scheduleBuildingPassport(trx, ctx.now(), building, format, language));
+}
+
+/** A building passport's format. */
+export type PassportFormat = keyof typeof passportFormats;
+
+/**
+ * Schedules a passport of a building the caller has found in scope (or the server's own work, the demo seed), in the
+ * caller's transaction: the passport file and its job are written together.
+ */
+export async function scheduleBuildingPassport(
+  trx: Kysely<DatabaseSchema>,
+  now: Date,
+  building: { id: string; name: string },
+  format: PassportFormat,
+  language: PassportLanguage,
+): Promise<string> {
+  const buildingId = building.id;
   const spec = passportFormats[format];
-  const now = ctx.now();
   const fileId = randomUUID();
   const date = now.toISOString().slice(0, 10);
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('building_files')
-      .values({
-        id: fileId,
-        buildingId,
-        type: spec.type,
-        fileName: fileNameFromTitle(building.name, ` - passport - ${date}.${spec.extension}`),
-        fileSize: 0,
-        status: BuildingFileStatuses.Creating,
-        statusMessage: 'Passport generation queued.',
-        isActive: 0,
-        isDirty: 0,
-        lastModifiedDate: now.toISOString(),
-        tags: '[]',
-        preferredAccountIds: '[]',
-        validation: null,
-        elementProcessedCount: 0,
-        elementCount: 0,
-        blobKey: null,
-        contentType: spec.contentType,
-        language,
-        createdAt: now.toISOString(),
-      })
-      .execute();
-    await enqueueJob(trx, { kind: spec.job, subjectId: fileId, payload: { language } }, now);
-  });
+  await trx
+    .insertInto('building_files')
+    .values({
+      id: fileId,
+      buildingId,
+      type: spec.type,
+      fileName: fileNameFromTitle(building.name, ` - passport - ${date}.${spec.extension}`),
+      fileSize: 0,
+      status: BuildingFileStatuses.Creating,
+      statusMessage: 'Passport generation queued.',
+      isActive: 0,
+      isDirty: 0,
+      lastModifiedDate: now.toISOString(),
+      tags: '[]',
+      preferredAccountIds: '[]',
+      validation: null,
+      elementProcessedCount: 0,
+      elementCount: 0,
+      blobKey: null,
+      contentType: spec.contentType,
+      language,
+      createdAt: now.toISOString(),
+    })
+    .execute();
+  await enqueueJob(trx, { kind: spec.job, subjectId: fileId, payload: { language } }, now);
   return fileId;
 }

@@ -1,6 +1,7 @@
 import type { JobKind } from '../queue';
 import type { JobHandler } from '../worker';
 import { importFileHandler } from './import-file';
+import { demoPassportHandler } from './demo-passport';
 import { buildingPassportExcelHandler, buildingPassportPdfHandler, portfolioPassportHandler } from './passports';
 import { processBuildingHandler } from './process-building';
 import { refineFileHandler } from './refine-file';
@@ -13,4 +14,5 @@ export const jobHandlers: Readonly<Record<JobKind, JobHandler>> = {
   'building-passport-pdf': buildingPassportPdfHandler,
   'building-passport-excel': buildingPassportExcelHandler,
   'portfolio-passport': portfolioPassportHandler,
+  'demo-passport': demoPassportHandler,
 };

@@ -6,6 +6,9 @@ import { NL_SFB_METHOD_ID } from './system-data';
 /** Name of the sample portfolio; its presence in an account means the demo was seeded there. */
 export const DEMO_PORTFOLIO_NAME = 'Demo portfolio';
 
+/** Name of the sample building (demo-model.ts gives it its model). */
+export const DEMO_BUILDING_NAME = 'Demo office, Utrecht';
+
 /** Creates the sample portfolio with one office building in `accountId`, unless the account already has it. */
 export async function seedDemo(db: Kysely<DatabaseSchema>, accountId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -38,7 +41,7 @@ function demoBuilding(accountId: string, portfolioId: string, now: string): Buil
     id: randomUUID(),
     accountId,
     portfolioId,
-    name: 'Demo office, Utrecht',
+    name: DEMO_BUILDING_NAME,
     cadastralDesignation: null,
     cadastralArea: 2150,
     parcelnumber: null,

@@ -56,7 +56,7 @@ function packagesImportedBy(metafile: BuildDesktopResult['metafiles']['server'])
 }
 
 describe('the desktop bundles', () => {
-  it('writes the main process, the preload, the server, its IFC worker, the fonts and the tray icons', () => {
+  it('writes the main process, the preload, the server, its IFC worker, the fonts, the demo model and the tray icons', () => {
     expect(result.files).toEqual(
       expect.arrayContaining([
         'electron/main.cjs',
@@ -69,6 +69,7 @@ describe('the desktop bundles', () => {
         'server/fonts/DejaVuSans-Bold.ttf',
         'server/fonts/DejaVuSansCondensed.ttf',
         'server/fonts/DejaVuSansCondensed-Bold.ttf',
+        'server/demo/demo-office.ifc',
       ]),
     );
   });
@@ -175,7 +176,7 @@ describe('the bundled embedded server', () => {
   beforeAll(async () => {
     const dataDir = path.join(app, 'data');
     await mkdir(dataDir);
-    child = fork(path.join(dist, 'server', 'cli.mjs'), ['serve', '--port', '0', '--data', dataDir], {
+    child = fork(path.join(dist, 'server', 'cli.mjs'), ['serve', '--port', '0', '--data', dataDir, '--demo'], {
       cwd: app,
       env: { ...process.env, CIRCULARITY_BOOTSTRAP_KEY: key, [PASSPORT_FONT_DIR_ENV]: path.join(dist, 'server', 'fonts') },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -217,6 +218,20 @@ describe('the bundled embedded server', () => {
     expect(response.status).toBe(200);
     expect(((await response.json()) as { name: string }).name).toBe('Local workspace');
   });
+
+  it('gives the demo building the model bundled beside it, processed: active, Mapped, with figures and its passports', async () => {
+    const buildings = (await (await call('GET', '/buildings')).json()) as { id: string; name: string }[];
+    const demo = buildings.find((building) => building.name === 'Demo office, Utrecht');
+    if (demo === undefined) throw new Error(`No demo building among ${JSON.stringify(buildings)}`);
+    const files = await until(
+      async () => (await (await call('GET', `/buildings/${demo.id}/files`)).json()) as { type: number; status: number; isActive: boolean }[],
+      (list) => list.filter((file) => file.type === 1000 || file.type === 1001).length === 2 && list.every((file) => file.status !== 6),
+    );
+    expect(files.find((file) => file.type === 0)).toMatchObject({ status: 3, isActive: true });
+    expect(files.filter((file) => file.type >= 1000).map((file) => file.status)).toEqual([1, 1]);
+    const circular = (await (await call('GET', `/buildings/${demo.id}/circular`)).json()) as { madasterCiScore: number | null };
+    expect(circular.madasterCiScore).toBeGreaterThan(0);
+  }, 120_000);
 
   it('imports an IFC model in its bundled worker and makes a PDF passport with the bundled fonts', async () => {
     const portfolio = (await (await call('POST', '/portfolios', { name: 'Bundle' })).json()) as { id: string };

@@ -28,10 +28,10 @@ export interface TestServer {
 
 /**
  * Starts a test server; `now` lets a test move the clock, `blobs` puts the blobs in another store (`s3://…`), `sqlite`
- * keeps it on SQLite whatever the project's database (a reference to compare with).
+ * keeps it on SQLite whatever the project's database (a reference to compare with), `demo` seeds the sample data.
  */
 export async function startTestServer(
-  options: { now?: () => Date; maxUploadBytes?: number; worker?: boolean; blobs?: string; sqlite?: boolean } = {},
+  options: { now?: () => Date; maxUploadBytes?: number; worker?: boolean; blobs?: string; sqlite?: boolean; demo?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cd-server-'));
   const database = options.sqlite === true ? { url: undefined, drop: async () => undefined } : await createTestDatabase();
@@ -40,6 +40,7 @@ export async function startTestServer(
     ...(database.url === undefined ? {} : { databaseUrl: database.url }),
     ...(options.blobs === undefined ? {} : { blobs: options.blobs }),
     bootstrapKey: ADMIN_KEY,
+    ...(options.demo === true ? { demo: true } : {}),
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.maxUploadBytes === undefined ? {} : { config: { maxUploadBytes: options.maxUploadBytes } }),
     // Tests of processing run the worker with a quick poll; the others keep jobs queued to see them as requested.

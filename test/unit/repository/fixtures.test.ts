@@ -1,5 +1,5 @@
 /**
- * The fixtures and seed sources are the files as published: each one's SHA-256 is the one its SOURCES.md lists, and
+ * The fixtures, the seed sources and the demo model are the files as published: each one's SHA-256 is the one its SOURCES.md lists, and
  * every file there is listed.
  */
 import { createHash } from 'node:crypto';
@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIRECTORY } from '../../fixtures/files';
 
 const SEED_SOURCES = path.resolve(import.meta.dirname, '../../../server/store/seed/sources');
+const DEMO_MODEL = path.resolve(import.meta.dirname, '../../../server/store/seed/demo');
 
 /** `file → SHA-256` from the tables of a SOURCES.md: a row's first cell names the file, its last the checksum. */
 function listedChecksums(sourcesFile: string): Map<string, string> {
@@ -36,6 +37,7 @@ function dataFiles(directory: string, folders: readonly string[]): Map<string, s
 describe.each([
   { where: 'test/fixtures', directory: FIXTURES_DIRECTORY, folders: ['ifc', 'sheets', 'odata'] },
   { where: 'server/store/seed/sources', directory: SEED_SOURCES, folders: ['.'] },
+  { where: 'server/store/seed/demo', directory: DEMO_MODEL, folders: ['.'] },
 ])('$where', ({ directory, folders }) => {
   const listed = listedChecksums(path.join(directory, 'SOURCES.md'));
   const present = dataFiles(directory, folders);

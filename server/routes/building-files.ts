@@ -4,7 +4,9 @@ import {
   createBuildingFile,
   deleteBuildingFile,
   getBuildingFileRow,
+  getBuildingFileSettings,
   listBuildingFiles,
+  replaceBuildingFileSettings,
   setBuildingFileActive,
   setBuildingFileImporting,
   startBuildingFileRefinement,
@@ -23,6 +25,8 @@ export const buildingFileHandlers: Pick<
   | 'deleteBuildingFile'
   | 'getBuildingFileStatus'
   | 'getBuildingFileImportReport'
+  | 'getBuildingFileSettings'
+  | 'replaceBuildingFileSettings'
   | 'getBuildingFileDownload'
   | 'setBuildingFileActive'
   | 'setBuildingFileImporting'
@@ -52,6 +56,14 @@ export const buildingFileHandlers: Pick<
   getBuildingFileImportReport: async ({ ctx, principal, params }) => ({
     status: 200,
     value: await getBuildingFileImportReport(ctx, principal, params.buildingId, params.fileId),
+  }),
+  getBuildingFileSettings: async ({ ctx, principal, params }) => ({
+    status: 200,
+    value: await getBuildingFileSettings(ctx, principal, params.buildingId, params.fileId),
+  }),
+  replaceBuildingFileSettings: async ({ ctx, principal, params, body }) => ({
+    status: 200,
+    value: await replaceBuildingFileSettings(ctx, principal, params.buildingId, params.fileId, body),
   }),
   getBuildingFileDownload: async ({ ctx, principal, params, baseUrl }) => ({
     status: 200,

@@ -7,6 +7,7 @@ import type {
   BuildingFileStatusResponse,
   BuildingFileValidation,
   FileDownloadResponse,
+  BuildingFileSettings,
 } from '../../shared/api';
 import { BuildingFileStatuses, BuildingFileType, BuildingRequestFileType, enumValue } from '../../shared/api';
 import type { Principal } from '../auth/principal';
@@ -320,4 +321,39 @@ export async function uploadBuildingFile(
     }),
   );
   return isSource ? 'scheduled' : 'stored';
+}
+
+/** A building file's tags and preferred databases (an extension: the API sets them only when a file is created). */
+export async function getBuildingFileSettings(
+  ctx: ServerContext,
+  principal: Principal,
+  buildingId: string,
+  fileId: string,
+): Promise<BuildingFileSettings> {
+  const row = await getBuildingFileRow(ctx, principal, buildingId, fileId);
+  return settingsOf(row);
+}
+
+/** Replaces a building file's tags and preferred databases; the databases take effect at its next refinement. */
+export async function replaceBuildingFileSettings(
+  ctx: ServerContext,
+  principal: Principal,
+  buildingId: string,
+  fileId: string,
+  request: BuildingFileSettings,
+): Promise<BuildingFileSettings> {
+  await getBuildingFileRow(ctx, principal, buildingId, fileId);
+  const columns = {
+    tags: JSON.stringify(request.tags),
+    preferredAccountIds: JSON.stringify(await checkedPreferredDatabases(ctx, principal, request.preferredAccountIds)),
+  };
+  await ctx.db.updateTable('building_files').set(columns).where('id', '=', fileId).execute();
+  return settingsOf(columns);
+}
+
+function settingsOf(row: Pick<BuildingFileRow, 'tags' | 'preferredAccountIds'>): BuildingFileSettings {
+  return {
+    tags: parseJsonColumn<string[]>(row.tags, 'building_files.tags'),
+    preferredAccountIds: parseJsonColumn<string[]>(row.preferredAccountIds, 'building_files.preferredAccountIds'),
+  };
 }

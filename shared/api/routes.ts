@@ -14,6 +14,7 @@ import {
   BuildingFileImportReport,
   BuildingFileRequest,
   BuildingFileResponse,
+  BuildingFileSettings,
   BuildingFileStatusResponse,
   BuildingFinancialInformation,
   BuildingRequest,
@@ -1278,6 +1279,29 @@ const routeList = [
       200: json(BuildingFileImportReport, 'The report; for a file that is not Mapped yet, of the elements it holds so far.'),
       ...problems(...resourceErrors),
     },
+  },
+  {
+    operationId: 'getBuildingFileSettings',
+    method: 'GET',
+    path: '/buildings/:buildingId/files/:fileId/settings',
+    tag: 'Extension',
+    summary: "Gets a building file's tags and the databases its materials are matched against first.",
+    auth: 'apiKey',
+    params: BuildingFileParams,
+    responses: { 200: json(BuildingFileSettings, "The file's settings."), ...problems(...resourceErrors) },
+  },
+  {
+    operationId: 'replaceBuildingFileSettings',
+    method: 'PUT',
+    path: '/buildings/:buildingId/files/:fileId/settings',
+    tag: 'Extension',
+    summary:
+      "Replaces a building file's tags and the databases its materials are matched against first; refine the file again " +
+      '(setimporting, startrefinement) for a new choice of databases to take effect.',
+    auth: 'apiKey',
+    params: BuildingFileParams,
+    body: jsonBody(BuildingFileSettings, 'The settings, replacing them entirely.'),
+    responses: { 200: json(BuildingFileSettings, 'The settings as stored.'), ...problems(...resourceBodyErrors) },
   },
   {
     operationId: 'downloadBlob',

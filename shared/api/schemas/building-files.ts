@@ -16,6 +16,20 @@ export const BuildingFileRequest = Type.Object({
 /** A building file to create. */
 export type BuildingFileRequest = Static<typeof BuildingFileRequest>;
 
+/**
+ * What a building file's settings are (an extension of this server): the API sets a file's tags and the databases its
+ * materials are matched against only when it is created; these read and change them later.
+ */
+export const BuildingFileSettings = Type.Object(
+  {
+    tags: Type.Array(Type.String()),
+    preferredAccountIds: Type.Array(Uuid(), { description: 'Element databases to match against first, in order (decisions §9).' }),
+  },
+  { additionalProperties: false },
+);
+/** A building file's settings. */
+export type BuildingFileSettings = Static<typeof BuildingFileSettings>;
+
 /** A building file as answered. */
 export const BuildingFileResponse = Type.Object(
   {

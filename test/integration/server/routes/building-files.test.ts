@@ -27,6 +27,21 @@ async function importingFile(): Promise<{ fileId: string; elements: string }> {
 }
 
 describe('building files', () => {
+  it('reads and replaces a file’s tags and preferred databases (an extension), refusing databases the account may not use', async () => {
+    const created = await test.request({ method: 'POST', url: `/api/v2.3/buildings/${buildingId}/files`, payload: { type: 0, tags: ['bim'] } });
+    const settings = `/api/v2.3/buildings/${buildingId}/files/${(created.json() as { id: string }).id}/settings`;
+    expect((await test.request({ method: 'GET', url: settings })).json()).toEqual({ tags: ['bim'], preferredAccountIds: [] });
+    const account = (await test.request({ method: 'GET', url: '/api/v2.3/accounts/current' })).json<{ id: string }>();
+    const replaced = await test.request({ method: 'PUT', url: settings, payload: { tags: ['model', 'v2'], preferredAccountIds: [account.id] } });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json()).toEqual({ tags: ['model', 'v2'], preferredAccountIds: [account.id] });
+    expect((await test.request({ method: 'GET', url: settings })).json()).toEqual({ tags: ['model', 'v2'], preferredAccountIds: [account.id] });
+    const foreign = await test.request({ method: 'PUT', url: settings, payload: { tags: [], preferredAccountIds: [crypto.randomUUID()] } });
+    expect(foreign.statusCode).toBe(400);
+    const missing = await test.request({ method: 'GET', url: `/api/v2.3/buildings/${buildingId}/files/${crypto.randomUUID()}/settings` });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('creates a file in Creating with 201 and Location', async () => {
     const created = await test.request({
       method: 'POST',

@@ -96,7 +96,7 @@ const SPEC_ENDPOINTS: ReadonlyArray<readonly [string, string, readonly number[]]
   ['GET', '/system/classificationmethods', [200]],
 ];
 
-/** Our extensions (decisions §5 tokens, the OpenAPI document, signed downloads, import reports). */
+/** Our extensions (decisions §5 tokens, the OpenAPI document, signed downloads, import reports, file settings). */
 const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string, readonly number[]]> = [
   ['POST', '/accounts/current/tokens', [201]],
   ['DELETE', '/accounts/current/tokens/{tokenId}', [204]],
@@ -107,6 +107,8 @@ const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string, readonly numb
   ['GET', '/openapi.json', [200]],
   ['GET', '/downloads/{token}', [200]],
   ['GET', '/buildings/{buildingId}/files/{fileId}/report', [200]],
+  ['GET', '/buildings/{buildingId}/files/{fileId}/settings', [200]],
+  ['PUT', '/buildings/{buildingId}/files/{fileId}/settings', [200]],
 ];
 
 const routeList: RouteDefinition[] = Object.values(routes);

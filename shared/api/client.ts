@@ -22,6 +22,7 @@ import {
 } from './routes';
 import type { Problem, ProblemFieldError } from './schemas';
 import { isRecord } from '../is-record';
+import { v21AnswerValue, v21RequestBody } from './v21-elements';
 
 /** How to reach one server. */
 export interface ApiClientOptions<V extends ApiVersion = 'v2.3'> {
@@ -279,7 +280,7 @@ export function createApiClient<V extends ApiVersion = 'v2.3'>(
     const init: RequestInit & { duplex?: 'half' } = { method: route.method, headers };
     if (route.body?.kind === 'json') {
       headers.set('content-type', 'application/json');
-      init.body = JSON.stringify(input.body);
+      init.body = JSON.stringify(version === 'v2.1' ? v21RequestBody(operationId, input.body) : input.body);
     } else if (route.body?.kind === 'binary') {
       headers.set('content-type', binaryContentType(route.body, input));
       init.body = input.body as RequestInit['body'];
@@ -291,7 +292,8 @@ export function createApiClient<V extends ApiVersion = 'v2.3'>(
     if (signal !== undefined) init.signal = signal;
     try {
       const response = await fetchFunction(url, init);
-      return await readAnswer(route, response, new URL(url, 'http://relative.invalid').pathname);
+      const result = await readAnswer(route, response, new URL(url, 'http://relative.invalid').pathname);
+      return version === 'v2.1' && result.kind === 'ok' ? { ...result, value: v21AnswerValue(operationId, result.value) } : result;
     } catch (error) {
       return failureOf(operationId, error, input.signal, timeout);
     }

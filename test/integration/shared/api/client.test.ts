@@ -71,4 +71,24 @@ describe('the typed client against the real server', () => {
     const unreachable = await createApiClient({ baseUrl: 'http://127.0.0.1:1', apiKey: () => key }).call('listBuildings');
     expect(unreachable).toMatchObject({ kind: 'network', error: { reason: 'unreachable' } });
   });
+  it('keeps an element’s phase and classification when it is edited through a v2.1 connection (decisions §12)', async () => {
+    const v23 = createApiClient({ baseUrl: server.url, apiKey: () => key });
+    const v21 = createApiClient({ baseUrl: server.url, apiVersion: 'v2.1', apiKey: () => key });
+    const portfolio = await v23.call('createPortfolio', { body: { name: 'v2.1 portfolio' } });
+    if (portfolio.kind !== 'ok') throw new Error(`createPortfolio: ${JSON.stringify(portfolio)}`);
+    const building = await v23.call('createBuilding', { body: { portfolioId: portfolio.value.id, name: 'v2.1 building' } });
+    if (building.kind !== 'ok') throw new Error(`createBuilding: ${JSON.stringify(building)}`);
+    const file = await v23.call('createBuildingFile', { params: { buildingId: building.value.id }, body: { type: 0, name: 'v21' } });
+    if (file.kind !== 'ok') throw new Error(`createBuildingFile: ${JSON.stringify(file)}`);
+    const params = { buildingId: building.value.id, fileId: file.value.id };
+    await v23.call('setBuildingFileImporting', { params });
+    // The app sends v2.3 shapes whatever the connection's version; the v2.1 client translates them.
+    const body = { id: 'wall-1', name: 'Wall', phaseLookup: 'Nieuw', classificationLookup: '21.1', volume: 2 } as unknown as Parameters<typeof v21.call<'createElement'>>[1]['body'];
+    const created = await v21.call('createElement', { params, body });
+    expect(created).toMatchObject({ kind: 'ok', status: 201, value: { id: 'wall-1', phaseLookup: ['Nieuw'], classificationLookup: ['21.1'] } });
+    const replaced = await v21.call('replaceElement', { params: { ...params, elementId: 'wall-1' }, body: { ...body, phaseLookup: 'Sloop' } as typeof body });
+    expect(replaced.kind).toBe('ok');
+    const read = await v23.call('getElement', { params: { ...params, elementId: 'wall-1' } });
+    expect(read).toMatchObject({ kind: 'ok', value: { phaseLookup: ['Sloop'], classificationLookup: ['21.1'], volume: 2 } });
+  });
 });

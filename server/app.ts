@@ -179,7 +179,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
     for (const operationId of Object.keys(table) as OperationId[]) {
       const route = table[operationId];
       const handler = operationHandlers[operationId] as OperationHandler<OperationId>;
-      const level = requiredLevel(operationId, route);
+      const level = requiredLevel(route);
       const uuidParams = uuidParameterNames(route);
       app.route({
         method: route.method,
@@ -187,14 +187,15 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
         schema: fastifyRouteSchema(route),
         // Authentication comes first, so a caller without a valid key learns nothing about bodies or resources.
         onRequest: async (request) => {
-          if (route.auth !== 'apiKey') return;
+          if (route.access === undefined) return;
+          const { scope } = route.access;
           const key = request.headers['x-api-key'];
           if (typeof key !== 'string' || key === '') throw new ApiError(401, 'The X-API-Key header is missing.');
           const principal = await principalForKey(ctx.db, key, ctx.now());
           if (principal === undefined) throw new ApiError(401, 'The API key is unknown or has expired.');
           if (principal.level < level) {
             // Existence is never revealed: a resource outside the scope answers 404 before a low level answers 403.
-            await resolvePathScope(ctx, principal, route, lowerCaseUuids(request.params as Record<string, string>, uuidParams));
+            await resolvePathScope(ctx, principal, scope, lowerCaseUuids(request.params as Record<string, string>, uuidParams));
             requireLevel(principal, level);
           }
           principals.set(request, principal);

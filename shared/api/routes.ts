@@ -144,15 +144,43 @@ export type SuccessStatus = 200 | 201 | 202 | 204;
 /** Statuses of error answers a route may declare. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415;
 
+/** The permission level a route needs (decisions §5): Read for reads, Write for changes, Administrator for rights and tokens. */
+export type RouteLevel = 'read' | 'write' | 'administrator';
+
+/**
+ * The resource a route's path names, by the path parameters that name it; the server answers 404 for one outside the
+ * key's scope before it answers 403 for a level too low. `account`: the path names no scoped resource (the key's own
+ * account, its lists, its tokens).
+ */
+export type RouteScope =
+  | { readonly kind: 'account' }
+  | { readonly kind: 'building'; readonly building: string }
+  | { readonly kind: 'building-file'; readonly building: string; readonly file: string }
+  | { readonly kind: 'portfolio'; readonly portfolio: string }
+  | { readonly kind: 'portfolio-file'; readonly portfolio: string; readonly file: string }
+  | { readonly kind: 'catalogue-item'; readonly catalogue: 'materials' | 'products'; readonly item: string };
+
+/** Who may call a keyed route: declared on each, so a new route cannot go without a level and a scope. */
+export interface RouteAccess {
+  readonly level: RouteLevel;
+  readonly scope: RouteScope;
+}
+
 /** One endpoint. `path` is Fastify style (`/buildings/:id`), relative to the version prefix. */
-export interface RouteDefinition {
+export type RouteDefinition = RouteBase &
+  (
+    | { readonly auth: 'apiKey'; readonly access: RouteAccess }
+    /** No API key (signed downloads, the OpenAPI document). */
+    | { readonly auth: 'none'; readonly access?: undefined }
+  );
+
+/** What every route has. */
+interface RouteBase {
   readonly operationId: string;
   readonly method: HttpMethod;
   readonly path: string;
   readonly tag: ApiTag;
   readonly summary: string;
-  /** `none`: the route takes no API key (signed downloads). */
-  readonly auth: 'apiKey' | 'none';
   readonly params?: TObject;
   readonly querystring?: TObject;
   readonly headers?: TObject;
@@ -303,6 +331,7 @@ const routeList = [
     tag: 'Accounts',
     summary: 'Gets the current account for the token.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'account' } },
     responses: { 200: json(AccountResponse, 'The account of the key.'), ...problems(...keyErrors) },
   },
   {
@@ -312,6 +341,7 @@ const routeList = [
     tag: 'Accounts',
     summary: "Gets the available element databases for the token's account.",
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'account' } },
     responses: { 200: json(Type.Array(AccountResponse), 'The available element databases.'), ...problems(...keyErrors) },
   },
 
@@ -323,6 +353,7 @@ const routeList = [
     tag: 'Building',
     summary: 'Gets all buildings.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'account' } },
     responses: { 200: json(Type.Array(BuildingResponse), 'All buildings the key sees.'), ...problems(...keyErrors) },
   },
   {
@@ -332,6 +363,7 @@ const routeList = [
     tag: 'Building',
     summary: 'Adds a building.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'account' } },
     headers: IdempotentHeaders,
     body: jsonBody(BuildingRequest, 'The building.'),
     responses: {
@@ -346,6 +378,7 @@ const routeList = [
     tag: 'Building',
     summary: 'Gets a building by its identifier.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'building', building: 'id' } },
     params: IdParams,
     responses: { 200: json(BuildingResponse, 'The building.'), ...problems(...resourceErrors) },
   },
@@ -356,6 +389,7 @@ const routeList = [
     tag: 'Building',
     summary: 'Replaces a building.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building', building: 'id' } },
     params: IdParams,
     body: jsonBody(BuildingRequest, 'The building, replacing it entirely.'),
     responses: { 200: json(BuildingResponse, 'The building as replaced.'), ...problems(...resourceBodyErrors) },
@@ -367,6 +401,7 @@ const routeList = [
     tag: 'Building',
     summary: 'Deletes the building and all related data.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building', building: 'id' } },
     params: IdParams,
     responses: { 204: empty('The building and all its data were deleted.'), ...problems(...resourceErrors) },
   },
@@ -377,6 +412,7 @@ const routeList = [
     tag: 'Building',
     summary: 'Gets the circular information of a building.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'building', building: 'id' } },
     params: IdParams,
     responses: { 200: json(BuildingCircularInformation, 'The circularity figures.'), ...problems(...resourceErrors) },
   },
@@ -387,6 +423,7 @@ const routeList = [
     tag: 'Building',
     summary: 'Gets the financial information of a building.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'building', building: 'id' } },
     params: IdParams,
     querystring: FinancialQuery,
     responses: { 200: json(BuildingFinancialInformation, 'The financial figures.'), ...problems(...resourceErrors) },
@@ -398,6 +435,7 @@ const routeList = [
     tag: 'Building',
     summary: 'Gets building validation parameters.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'building', building: 'id' } },
     params: IdParams,
     responses: {
       200: json(BuildingValidation, 'The validation figures over the active source files.'),
@@ -411,6 +449,7 @@ const routeList = [
     tag: 'Building',
     summary: 'Gets all users for a building.',
     auth: 'apiKey',
+    access: { level: 'administrator', scope: { kind: 'building', building: 'id' } },
     params: IdParams,
     responses: {
       200: json(Type.Array(UserRightResponse), 'The users and tokens with a right on the building.'),
@@ -424,6 +463,7 @@ const routeList = [
     tag: 'Building',
     summary: 'Replaces the security of users for a building.',
     auth: 'apiKey',
+    access: { level: 'administrator', scope: { kind: 'building', building: 'id' } },
     params: IdParams,
     body: jsonBody(Type.Array(UserRightRequest), 'The levels to set; users not listed keep theirs, level 0 removes a right.'),
     responses: {
@@ -438,6 +478,7 @@ const routeList = [
     tag: 'Building',
     summary: 'Schedules the building for processing, recalculates all data.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building', building: 'id' } },
     params: IdParams,
     headers: IdempotentHeaders,
     responses: {
@@ -454,6 +495,7 @@ const routeList = [
     tag: 'Building',
     summary: 'Schedules the generation of a PDF building passport.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building', building: 'id' } },
     params: IdParams,
     headers: PassportHeaders,
     responses: {
@@ -468,6 +510,7 @@ const routeList = [
     tag: 'Building',
     summary: 'Schedules the generation of an Excel building passport.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building', building: 'id' } },
     params: IdParams,
     headers: PassportHeaders,
     responses: {
@@ -484,6 +527,7 @@ const routeList = [
     tag: 'Building',
     summary: 'Adds an image to a building.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building', building: 'id' } },
     params: IdFileNameParams,
     body: binaryBody(IMAGE_CONTENT_TYPES, 'The image.'),
     responses: {
@@ -500,6 +544,7 @@ const routeList = [
     tag: 'BuildingFile',
     summary: 'Gets all building files.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'building', building: 'buildingId' } },
     params: BuildingIdParams,
     responses: { 200: json(Type.Array(BuildingFileResponse), 'All files of the building.'), ...problems(...resourceErrors) },
   },
@@ -510,6 +555,7 @@ const routeList = [
     tag: 'BuildingFile',
     summary: 'Adds a building file.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building', building: 'buildingId' } },
     params: BuildingIdParams,
     headers: IdempotentHeaders,
     body: jsonBody(BuildingFileRequest, 'The building file.'),
@@ -527,6 +573,7 @@ const routeList = [
     tag: 'BuildingFile',
     summary: 'Gets a building file by its identifier.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
     params: BuildingFileParams,
     responses: { 200: json(BuildingFileResponse, 'The building file.'), ...problems(...resourceErrors) },
   },
@@ -537,6 +584,7 @@ const routeList = [
     tag: 'BuildingFile',
     summary: 'Deletes a building file.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
     params: BuildingFileParams,
     responses: { 204: empty('The file, its elements and its content were deleted.'), ...problems(...resourceErrors) },
   },
@@ -547,6 +595,7 @@ const routeList = [
     tag: 'BuildingFile',
     summary: 'Gets a building file status by its identifier.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
     params: BuildingFileParams,
     responses: { 200: json(BuildingFileStatusResponse, 'The progress of the file.'), ...problems(...resourceErrors) },
   },
@@ -557,6 +606,7 @@ const routeList = [
     tag: 'BuildingFile',
     summary: 'Gets a download url for the building file.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
     params: BuildingFileParams,
     responses: {
       200: json(FileDownloadResponse, 'A signed, expiring address of the content.'),
@@ -570,6 +620,7 @@ const routeList = [
     tag: 'BuildingFile',
     summary: 'Activates or deactivates a building file.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
     params: BuildingFileParams,
     headers: IdempotentHeaders,
     body: jsonBody(Type.Boolean(), 'Whether the file is included in the building figures.'),
@@ -585,6 +636,7 @@ const routeList = [
     tag: 'BuildingFile',
     summary: "Sets the status of a file to 'importing', so elements can be added or updated.",
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
     params: BuildingFileParams,
     headers: IdempotentHeaders,
     responses: { 204: empty('The file is Importing.'), ...problems(...resourceErrors, 409) },
@@ -596,6 +648,7 @@ const routeList = [
     tag: 'BuildingFile',
     summary: 'Starts the refinement of a building file.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
     params: BuildingFileParams,
     headers: IdempotentHeaders,
     responses: {
@@ -610,6 +663,7 @@ const routeList = [
     tag: 'BuildingFile',
     summary: 'Uploads a building file.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
     params: BuildingFileUploadParams,
     body: binaryBody(['application/octet-stream'], 'The file content.'),
     responses: {
@@ -627,6 +681,7 @@ const routeList = [
     tag: 'BuildingFileElement',
     summary: "Gets a building file's elements by its file identifier.",
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
     params: BuildingFileParams,
     querystring: ElementListQuery,
     responses: {
@@ -641,6 +696,7 @@ const routeList = [
     tag: 'BuildingFileElement',
     summary: 'Creates a new building file element.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
     params: BuildingFileParams,
     headers: IdempotentHeaders,
     body: jsonBody(BuildingFileElementRequest, 'The element to create.'),
@@ -656,6 +712,7 @@ const routeList = [
     tag: 'BuildingFileElement',
     summary: "Gets a building file element by its identifier and its building file's identifier.",
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
     params: ElementParams,
     responses: { 200: json(BuildingFileElementResponse, 'The element.'), ...problems(...resourceErrors) },
   },
@@ -666,6 +723,7 @@ const routeList = [
     tag: 'BuildingFileElement',
     summary: 'Updates an existing building file element.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
     params: ElementParams,
     body: jsonBody(BuildingFileElementRequest, 'The element, replacing it entirely.'),
     responses: {
@@ -680,6 +738,7 @@ const routeList = [
     tag: 'BuildingFileElement',
     summary: 'Deletes an existing building file element.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
     params: ElementParams,
     responses: { 204: empty('The element was deleted.'), ...problems(...resourceErrors, 409) },
   },
@@ -692,6 +751,7 @@ const routeList = [
     tag: 'Material',
     summary: 'Gets all materials (optionally filtered for a specific database).',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'account' } },
     querystring: DatabaseQuery,
     responses: { 200: json(Type.Array(Material), 'The materials of the database.'), ...problems(...resourceErrors) },
   },
@@ -702,6 +762,7 @@ const routeList = [
     tag: 'Material',
     summary: 'Adds a material.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'account' } },
     headers: IdempotentHeaders,
     body: jsonBody(MaterialRequest, 'The material.'),
     responses: {
@@ -716,6 +777,7 @@ const routeList = [
     tag: 'Material',
     summary: 'Gets a material by its identifier.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'catalogue-item', catalogue: 'materials', item: 'id' } },
     params: IdParams,
     responses: { 200: json(Material, 'The material.'), ...problems(...resourceErrors) },
   },
@@ -726,6 +788,7 @@ const routeList = [
     tag: 'Material',
     summary: 'Replaces a material.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'catalogue-item', catalogue: 'materials', item: 'id' } },
     params: IdParams,
     body: jsonBody(MaterialRequest, 'The material, replacing it entirely.'),
     responses: { 200: json(Material, 'The material as replaced.'), ...problems(...resourceBodyErrors) },
@@ -737,6 +800,7 @@ const routeList = [
     tag: 'Material',
     summary: 'Gets the financial values of a material, for manual import mode.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'catalogue-item', catalogue: 'materials', item: 'id' } },
     params: IdParams,
     responses: { 200: json(Type.Array(MaterialFinancialValue), "The material's prices."), ...problems(...resourceErrors) },
   },
@@ -747,6 +811,7 @@ const routeList = [
     tag: 'Material',
     summary: 'Adds a financial value for a material, for manual import mode.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'catalogue-item', catalogue: 'materials', item: 'id' } },
     params: IdParams,
     headers: IdempotentHeaders,
     body: jsonBody(MaterialFinancialValueRequest, 'The price to add.'),
@@ -759,6 +824,7 @@ const routeList = [
     tag: 'Material',
     summary: 'Replaces the financial values for a material, for manual import mode.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'catalogue-item', catalogue: 'materials', item: 'id' } },
     params: IdParams,
     body: jsonBody(Type.Array(MaterialFinancialValueRequest), 'The prices, replacing all.'),
     responses: { 200: json(Type.Array(MaterialFinancialValue), 'The prices as set.'), ...problems(...resourceBodyErrors) },
@@ -770,6 +836,7 @@ const routeList = [
     tag: 'Material',
     summary: 'Gets the matches of a material.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'catalogue-item', catalogue: 'materials', item: 'id' } },
     params: IdParams,
     responses: { 200: json(Type.Array(MaterialMatch), "The material's matches."), ...problems(...resourceErrors) },
   },
@@ -780,6 +847,7 @@ const routeList = [
     tag: 'Material',
     summary: 'Adds a match for a material.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'catalogue-item', catalogue: 'materials', item: 'id' } },
     params: IdParams,
     headers: IdempotentHeaders,
     body: jsonBody(MaterialMatchRequest, 'The match to add.'),
@@ -792,6 +860,7 @@ const routeList = [
     tag: 'Material',
     summary: 'Replaces the matches for a material.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'catalogue-item', catalogue: 'materials', item: 'id' } },
     params: IdParams,
     body: jsonBody(Type.Array(MaterialMatchRequest), 'The matches, replacing all.'),
     responses: { 200: json(Type.Array(MaterialMatch), 'The matches as set.'), ...problems(...resourceBodyErrors) },
@@ -805,6 +874,7 @@ const routeList = [
     tag: 'Portfolio',
     summary: 'Gets all portfolios.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'account' } },
     responses: { 200: json(Type.Array(PortfolioResponse), 'All portfolios of the account.'), ...problems(...keyErrors) },
   },
   {
@@ -814,6 +884,7 @@ const routeList = [
     tag: 'Portfolio',
     summary: 'Adds a portfolio.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'account' } },
     headers: IdempotentHeaders,
     body: jsonBody(PortfolioRequest, 'The portfolio.'),
     responses: {
@@ -828,6 +899,7 @@ const routeList = [
     tag: 'Portfolio',
     summary: 'Gets a portfolio by its identifier.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'portfolio', portfolio: 'id' } },
     params: IdParams,
     responses: { 200: json(PortfolioResponse, 'The portfolio.'), ...problems(...resourceErrors) },
   },
@@ -838,6 +910,7 @@ const routeList = [
     tag: 'Portfolio',
     summary: 'Replaces a portfolio.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'portfolio', portfolio: 'id' } },
     params: IdParams,
     body: jsonBody(PortfolioRequest, 'The portfolio, replacing it entirely.'),
     responses: { 200: json(PortfolioResponse, 'The portfolio as replaced.'), ...problems(...resourceBodyErrors) },
@@ -849,6 +922,7 @@ const routeList = [
     tag: 'Portfolio',
     summary: 'Deletes a portfolio.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'portfolio', portfolio: 'id' } },
     params: IdParams,
     responses: {
       204: empty('The portfolio was deleted.'),
@@ -862,6 +936,7 @@ const routeList = [
     tag: 'Portfolio',
     summary: 'Gets the available element databases for files in this portfolio.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'portfolio', portfolio: 'id' } },
     params: IdParams,
     responses: { 200: json(Type.Array(AccountResponse), 'The available element databases.'), ...problems(...resourceErrors) },
   },
@@ -872,6 +947,7 @@ const routeList = [
     tag: 'Portfolio',
     summary: 'Schedules the generation of a PDF portfolio passport.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'portfolio', portfolio: 'id' } },
     params: IdParams,
     headers: PassportHeaders,
     body: jsonBody(CreatePassportRequest, 'The buildings the passport covers.'),
@@ -889,6 +965,7 @@ const routeList = [
     tag: 'Portfolio',
     summary: 'Gets all buildings for a portfolio.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'portfolio', portfolio: 'id' } },
     params: IdParams,
     responses: { 200: json(Type.Array(BuildingResponse), 'The buildings of the portfolio.'), ...problems(...resourceErrors) },
   },
@@ -899,6 +976,7 @@ const routeList = [
     tag: 'Portfolio',
     summary: 'Gets all users for a portfolio.',
     auth: 'apiKey',
+    access: { level: 'administrator', scope: { kind: 'portfolio', portfolio: 'id' } },
     params: IdParams,
     responses: {
       200: json(Type.Array(UserRightResponse), 'The users and tokens with a right on the portfolio.'),
@@ -912,6 +990,7 @@ const routeList = [
     tag: 'Portfolio',
     summary: 'Replaces the security of users for a portfolio.',
     auth: 'apiKey',
+    access: { level: 'administrator', scope: { kind: 'portfolio', portfolio: 'id' } },
     params: IdParams,
     body: jsonBody(Type.Array(UserRightRequest), 'The levels to set; users not listed keep theirs, level 0 removes a right.'),
     responses: {
@@ -926,6 +1005,7 @@ const routeList = [
     tag: 'Portfolio',
     summary: 'Sets the logo of a portfolio.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'portfolio', portfolio: 'id' } },
     params: IdFileNameParams,
     body: binaryBody(IMAGE_CONTENT_TYPES, 'The logo image.'),
     responses: {
@@ -942,6 +1022,7 @@ const routeList = [
     tag: 'PortfolioFile',
     summary: 'Gets all portfolio files for a portfolio.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'portfolio', portfolio: 'portfolioId' } },
     params: PortfolioIdParams,
     responses: { 200: json(Type.Array(PortfolioFileResponse), 'All files of the portfolio.'), ...problems(...resourceErrors) },
   },
@@ -952,6 +1033,7 @@ const routeList = [
     tag: 'PortfolioFile',
     summary: 'Adds a portfolio file.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'portfolio', portfolio: 'portfolioId' } },
     params: PortfolioIdParams,
     headers: IdempotentHeaders,
     body: jsonBody(PortfolioFileRequest, 'The portfolio file.'),
@@ -969,6 +1051,7 @@ const routeList = [
     tag: 'PortfolioFile',
     summary: 'Gets a portfolio file by its identifier.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'portfolio-file', portfolio: 'portfolioId', file: 'fileId' } },
     params: PortfolioFileParams,
     responses: { 200: json(PortfolioFileResponse, 'The portfolio file.'), ...problems(...resourceErrors) },
   },
@@ -979,6 +1062,7 @@ const routeList = [
     tag: 'PortfolioFile',
     summary: 'Deletes a portfolio file.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'portfolio-file', portfolio: 'portfolioId', file: 'fileId' } },
     params: PortfolioFileParams,
     responses: { 204: empty('The file and its content were deleted.'), ...problems(...resourceErrors) },
   },
@@ -989,6 +1073,7 @@ const routeList = [
     tag: 'PortfolioFile',
     summary: 'Gets a portfolio file status by its identifier.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'portfolio-file', portfolio: 'portfolioId', file: 'fileId' } },
     params: PortfolioFileParams,
     responses: { 200: json(PortfolioFileStatusResponse, 'The progress of the file.'), ...problems(...resourceErrors) },
   },
@@ -999,6 +1084,7 @@ const routeList = [
     tag: 'PortfolioFile',
     summary: 'Uploads a portfolio file.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'portfolio-file', portfolio: 'portfolioId', file: 'fileId' } },
     params: PortfolioFileUploadParams,
     body: binaryBody(['*/*'], 'The file content, in any content type (stored as sent; application/octet-stream when absent).'),
     responses: {
@@ -1013,6 +1099,7 @@ const routeList = [
     tag: 'PortfolioFile',
     summary: 'Gets a download url for the portfolio file.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'portfolio-file', portfolio: 'portfolioId', file: 'fileId' } },
     params: PortfolioFileParams,
     responses: {
       200: json(FileDownloadResponse, 'A signed, expiring address of the content.'),
@@ -1028,6 +1115,7 @@ const routeList = [
     tag: 'Product',
     summary: 'Gets all products.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'account' } },
     querystring: DatabaseQuery,
     responses: { 200: json(Type.Array(Product), 'The products of the database.'), ...problems(...resourceErrors) },
   },
@@ -1038,6 +1126,7 @@ const routeList = [
     tag: 'Product',
     summary: 'Adds a product.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'account' } },
     headers: IdempotentHeaders,
     body: jsonBody(ProductRequest, 'The product.'),
     responses: {
@@ -1052,6 +1141,7 @@ const routeList = [
     tag: 'Product',
     summary: 'Gets a product by its identifier.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'catalogue-item', catalogue: 'products', item: 'id' } },
     params: IdParams,
     responses: { 200: json(Product, 'The product.'), ...problems(...resourceErrors) },
   },
@@ -1062,6 +1152,7 @@ const routeList = [
     tag: 'Product',
     summary: 'Replaces a product.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'catalogue-item', catalogue: 'products', item: 'id' } },
     params: IdParams,
     body: jsonBody(ProductRequest, 'The product, replacing it entirely.'),
     responses: { 200: json(Product, 'The product as replaced.'), ...problems(...resourceBodyErrors) },
@@ -1073,6 +1164,7 @@ const routeList = [
     tag: 'Product',
     summary: 'Gets the matches of a product.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'catalogue-item', catalogue: 'products', item: 'id' } },
     params: IdParams,
     responses: { 200: json(Type.Array(ProductMatch), "The product's matches."), ...problems(...resourceErrors) },
   },
@@ -1083,6 +1175,7 @@ const routeList = [
     tag: 'Product',
     summary: 'Adds a match for a product.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'catalogue-item', catalogue: 'products', item: 'id' } },
     params: IdParams,
     headers: IdempotentHeaders,
     body: jsonBody(ProductMatchRequest, 'The match to add.'),
@@ -1095,6 +1188,7 @@ const routeList = [
     tag: 'Product',
     summary: 'Replaces the matches for a product.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'catalogue-item', catalogue: 'products', item: 'id' } },
     params: IdParams,
     body: jsonBody(Type.Array(ProductMatchRequest), 'The matches, replacing all.'),
     responses: { 200: json(Type.Array(ProductMatch), 'The matches as set.'), ...problems(...resourceBodyErrors) },
@@ -1106,6 +1200,7 @@ const routeList = [
     tag: 'Product',
     summary: 'Gets the children of a product.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'catalogue-item', catalogue: 'products', item: 'id' } },
     params: IdParams,
     responses: { 200: json(Type.Array(ProductChild), "The product's children."), ...problems(...resourceErrors) },
   },
@@ -1116,6 +1211,7 @@ const routeList = [
     tag: 'Product',
     summary: 'Adds a child for a product.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'catalogue-item', catalogue: 'products', item: 'id' } },
     params: IdParams,
     headers: IdempotentHeaders,
     body: jsonBody(ProductChildRequest, 'The child to add.'),
@@ -1128,6 +1224,7 @@ const routeList = [
     tag: 'Product',
     summary: 'Replaces the children for a product.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'catalogue-item', catalogue: 'products', item: 'id' } },
     params: IdParams,
     body: jsonBody(Type.Array(ProductChildRequest), 'The children, replacing all.'),
     responses: { 200: json(Type.Array(ProductChild), 'The children as set.'), ...problems(...resourceBodyErrors) },
@@ -1139,6 +1236,7 @@ const routeList = [
     tag: 'Product',
     summary: 'Gets the financial values of a product.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'catalogue-item', catalogue: 'products', item: 'id' } },
     params: IdParams,
     responses: { 200: json(Type.Array(ProductFinancialValue), "The product's prices."), ...problems(...resourceErrors) },
   },
@@ -1149,6 +1247,7 @@ const routeList = [
     tag: 'Product',
     summary: 'Adds a financial value for a product.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'catalogue-item', catalogue: 'products', item: 'id' } },
     params: IdParams,
     headers: IdempotentHeaders,
     body: jsonBody(ProductFinancialValueRequest, 'The price to add.'),
@@ -1161,6 +1260,7 @@ const routeList = [
     tag: 'Product',
     summary: 'Replaces the financial values for a product.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'catalogue-item', catalogue: 'products', item: 'id' } },
     params: IdParams,
     body: jsonBody(Type.Array(ProductFinancialValueRequest), 'The prices, replacing all.'),
     responses: { 200: json(Type.Array(ProductFinancialValue), 'The prices as set.'), ...problems(...resourceBodyErrors) },
@@ -1174,6 +1274,7 @@ const routeList = [
     tag: 'SystemSettings',
     summary: 'Gets the available classification methods.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'account' } },
     responses: { 200: json(Type.Array(ClassificationMethod), 'The classification methods.'), ...problems(...keyErrors) },
   },
 
@@ -1185,6 +1286,7 @@ const routeList = [
     tag: 'Token',
     summary: "Adds an API token for the key's whole account.",
     auth: 'apiKey',
+    access: { level: 'administrator', scope: { kind: 'account' } },
     headers: IdempotentHeaders,
     body: jsonBody(TokenRequest, 'The token.'),
     responses: {
@@ -1199,6 +1301,7 @@ const routeList = [
     tag: 'Token',
     summary: 'Deletes an account API token.',
     auth: 'apiKey',
+    access: { level: 'administrator', scope: { kind: 'account' } },
     params: TokenParams,
     responses: { 204: empty('The token was deleted; its key no longer works.'), ...problems(...resourceErrors) },
   },
@@ -1209,6 +1312,7 @@ const routeList = [
     tag: 'Token',
     summary: 'Adds an API token for a portfolio.',
     auth: 'apiKey',
+    access: { level: 'administrator', scope: { kind: 'portfolio', portfolio: 'id' } },
     params: IdParams,
     headers: IdempotentHeaders,
     body: jsonBody(TokenRequest, 'The token.'),
@@ -1224,6 +1328,7 @@ const routeList = [
     tag: 'Token',
     summary: 'Deletes a portfolio API token.',
     auth: 'apiKey',
+    access: { level: 'administrator', scope: { kind: 'portfolio', portfolio: 'id' } },
     params: SubjectTokenParams,
     responses: { 204: empty('The token was deleted; its key no longer works.'), ...problems(...resourceErrors) },
   },
@@ -1234,6 +1339,7 @@ const routeList = [
     tag: 'Token',
     summary: 'Adds an API token for a building.',
     auth: 'apiKey',
+    access: { level: 'administrator', scope: { kind: 'building', building: 'id' } },
     params: IdParams,
     headers: IdempotentHeaders,
     body: jsonBody(TokenRequest, 'The token.'),
@@ -1249,6 +1355,7 @@ const routeList = [
     tag: 'Token',
     summary: 'Deletes a building API token.',
     auth: 'apiKey',
+    access: { level: 'administrator', scope: { kind: 'building', building: 'id' } },
     params: SubjectTokenParams,
     responses: { 204: empty('The token was deleted; its key no longer works.'), ...problems(...resourceErrors) },
   },
@@ -1274,6 +1381,7 @@ const routeList = [
       "Gets a building file's import report: which elements count in the circularity index, where their material, " +
       'quantities and building layer came from, and why the others do not count.',
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
     params: BuildingFileParams,
     responses: {
       200: json(BuildingFileImportReport, 'The report; for a file that is not Mapped yet, of the elements it holds so far.'),
@@ -1287,6 +1395,7 @@ const routeList = [
     tag: 'Extension',
     summary: "Gets a building file's tags and the databases its materials are matched against first.",
     auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
     params: BuildingFileParams,
     responses: { 200: json(BuildingFileSettings, "The file's settings."), ...problems(...resourceErrors) },
   },
@@ -1299,6 +1408,7 @@ const routeList = [
       "Replaces a building file's tags and the databases its materials are matched against first; refine the file again " +
       '(setimporting, startrefinement) for a new choice of databases to take effect.',
     auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
     params: BuildingFileParams,
     body: jsonBody(BuildingFileSettings, 'The settings, replacing them entirely.'),
     responses: { 200: json(BuildingFileSettings, 'The settings as stored.'), ...problems(...resourceBodyErrors) },

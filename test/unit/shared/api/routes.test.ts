@@ -335,3 +335,35 @@ describe('the route table in Fastify (default ajv, fast-json-stringify)', () => 
     await typed.close();
   });
 });
+
+describe('access (decisions §5)', () => {
+  const keyed = routeList.filter((route) => route.auth === 'apiKey');
+
+  it('is declared on every keyed route: a level, and the scope its path names', () => {
+    expect(keyed.length).toBeGreaterThan(70);
+    for (const route of keyed) {
+      expect(['read', 'write', 'administrator'], route.operationId).toContain(route.access?.level);
+      expect(route.access?.scope.kind, route.operationId).toBeDefined();
+    }
+  });
+
+  it('names only path parameters its route has, and every resource the path names', () => {
+    for (const route of keyed) {
+      const scope = route.access?.scope;
+      if (scope === undefined) throw new Error(`${route.operationId} declares no scope`);
+      const { kind: _kind, catalogue: _catalogue, ...named } = scope as Record<string, string>;
+      const params = Object.keys(route.params?.properties ?? {});
+      for (const name of Object.values(named)) expect(params, `${route.operationId} scopes by '${name}'`).toContain(name);
+      // Resource ids of the path are all in scope; token ids are checked by the token services against the key.
+      const resources = params.filter((name) => ['id', 'buildingId', 'portfolioId', 'fileId'].includes(name));
+      expect(Object.values(named).sort(), `${route.operationId} leaves a resource of its path unscoped`).toEqual(resources.sort());
+    }
+  });
+
+  it('asks Read for reads, at least Write for changes', () => {
+    for (const route of keyed) {
+      if (route.method !== 'GET') expect(route.access?.level, route.operationId).not.toBe('read');
+      else if (!route.operationId.endsWith('Users')) expect(route.access?.level, route.operationId).toBe('read');
+    }
+  });
+});

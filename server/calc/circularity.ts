@@ -91,8 +91,9 @@ export function ciOfRow(row: CircularRow): CircularRowFigures {
   const eF = f.efficiencyFeedstock ?? DEFAULT_RECYCLING_EFFICIENCY;
   const eC = f.efficiencyEndOfLife ?? DEFAULT_RECYCLING_EFFICIENCY;
   // Per kg first: LFI does not depend on the mass, so a row without mass still has a CI.
-  const v = 1 - f.recycledFeedstock - f.rapidRenewablesFeedstock - f.reusedFeedstock;
-  const w0 = 1 - f.recycledEndOfLife - f.reusedEndOfLife;
+  // Shares that add up to 1 can leave −1e-17 behind in floating point: no flow is negative.
+  const v = Math.max(0, 1 - f.recycledFeedstock - f.rapidRenewablesFeedstock - f.reusedFeedstock);
+  const w0 = Math.max(0, 1 - f.recycledEndOfLife - f.reusedEndOfLife);
   const wC = (1 - eC) * f.recycledEndOfLife;
   const wF = ((1 - eF) * f.recycledFeedstock) / eF;
   const w = w0 + (wF + wC) / 2;

@@ -305,6 +305,23 @@ describe('properties', () => {
     );
   });
 
+  it('keeps the linear flow index at 0, not below, when the feedstock shares add up to 1 in floating point (found by the property above)', () => {
+    const figures = ciOfRow({
+      layer: 'Site',
+      mass: 0,
+      recycledFeedstock: 0,
+      rapidRenewablesFeedstock: 0.9999999968218812,
+      reusedFeedstock: 3.178118768154548e-9,
+      recycledEndOfLife: 0,
+      reusedEndOfLife: 1,
+      efficiencyFeedstock: null,
+      efficiencyEndOfLife: null,
+      lifetime: 0,
+    });
+    expect(figures.linearFlowIndex).toBe(0);
+    expect(figures.virgin).toBe(0);
+  });
+
   it('treats a subnormal mass as unknown, so weighted figures never underflow to 0 (found by the property below)', () => {
     const catalogue = createCatalogue([material('m1', { specificWeight: null, lifeTime: 1 })]);
     const info = circularFigures([materialElement('tiny', 'm1', 5e-324, 'Site')], catalogue, {});

@@ -11,6 +11,7 @@ import { honoursIdempotencyKey, idempotencyHooks } from './idempotency';
 import { operationHandlers } from './routes';
 import type { OperationCall, OperationHandler, StreamedReply } from './routes/operation';
 import { requiredLevel, resolvePathScope } from './routes/access';
+import { rateLimit, rateLimitOptions } from './rate-limit';
 
 /** Options of the HTTP layer. */
 export interface AppOptions {
@@ -124,6 +125,11 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
   const app = Fastify({
     logger: options.logger ? { level: 'info', redact: ['req.headers["x-api-key"]'] } : false,
     bodyLimit: ctx.config.maxJsonBytes,
+    // Slow clients: headers within a time, no connection idle for long, and an end to every request.
+    // Node looks at the deadlines on a timer of its own (every 30 s by default): often enough for the ones set here.
+    http: { headersTimeout: ctx.config.headersTimeoutMs, connectionsCheckingInterval: Math.min(30_000, Math.ceil(ctx.config.headersTimeoutMs / 2)) },
+    connectionTimeout: ctx.config.idleTimeoutMs,
+    requestTimeout: ctx.config.requestTimeoutMs,
     exposeHeadRoutes: false,
     // Router errors (too long a parameter, a bad URL encoding) answer problem details like every other error.
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
@@ -133,6 +139,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
   });
 
   app.setErrorHandler(handleError);
+  if (ctx.config.rateLimit !== null) await app.register(rateLimit, rateLimitOptions(ctx.config.rateLimit));
   app.setNotFoundHandler((request, reply) =>
     sendProblem(reply, problemBody(404, `No route ${request.method} ${request.url.split('?')[0]}.`, request.url.split('?')[0] ?? '')),
   );

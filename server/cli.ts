@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { Level } from './auth/principal';
-import { createToken } from './auth/tokens';
+import { createToken, MIN_BOOTSTRAP_KEY_LENGTH } from './auth/tokens';
 import { openDatabase, type DatabaseLocation } from './store/store';
 import { isPostgresUrl } from './store/dialect';
 import { migrateWorkspace } from './store/migrate-workspace';
@@ -18,8 +18,10 @@ const usage = `Usage:
   serve [--port <n>] [--host <addr>] [--data <dir>] [--database <postgres://…> (or env ${DATABASE_URL_ENV})]
         [--blobs <s3://bucket?endpoint=…&region=…&forcePathStyle=true | folder> (or env ${BLOB_STORE_URL_ENV})]
         [--bootstrap-key <key> (or env CIRCULARITY_BOOTSTRAP_KEY)] [--demo] [--public-url <url>] [--api-only | --worker-only]
+        [--rate-limit <requests per key and minute, 0: none>]
         starts the API and the job worker (default 127.0.0.1:8080, SQLite and blobs in ./.data); --api-only answers
-        HTTP without running jobs (also --no-worker), --worker-only runs jobs without answering HTTP
+        HTTP without running jobs (also --no-worker), --worker-only runs jobs without answering HTTP; a key that sends
+        more than --rate-limit requests a minute (default 3000, per API process) is answered 429 with Retry-After
   token create --scope account|portfolio:<id>|building:<id> --level 50|70|90 [--expires <iso>] [--name <name>]
         [--data <dir> | --database <postgres://…>]
         prints a new API key for the local account
@@ -182,6 +184,7 @@ async function serveCommand(args: string[]): Promise<void> {
       'no-worker': { type: 'boolean', default: false },
       'api-only': { type: 'boolean', default: false },
       'worker-only': { type: 'boolean', default: false },
+      'rate-limit': { type: 'string' },
     },
   });
   const apiOnly = values['api-only'] || values['no-worker'];
@@ -197,7 +200,12 @@ async function serveCommand(args: string[]): Promise<void> {
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0..65535, not '${values.port}'.`);
+  const rateLimit = values['rate-limit'] === undefined ? undefined : Number(values['rate-limit']);
+  if (rateLimit !== undefined && (!Number.isInteger(rateLimit) || rateLimit < 0)) fail(`--rate-limit must be a whole number of requests, not '${values['rate-limit']}'.`);
   const bootstrapKey = values['bootstrap-key'] ?? nonEmpty(process.env[BOOTSTRAP_KEY_ENV]);
+  if (bootstrapKey !== undefined && bootstrapKey.length < MIN_BOOTSTRAP_KEY_LENGTH) {
+    fail(`--bootstrap-key must be at least ${MIN_BOOTSTRAP_KEY_LENGTH} characters long: it opens the whole account.`);
+  }
   const parent = parentChannel();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
@@ -211,7 +219,10 @@ async function serveCommand(args: string[]): Promise<void> {
       demo: values.demo,
       logger: !values.quiet,
       worker: !apiOnly,
-      config: { publicBaseUrl: values['public-url'] },
+      config: {
+        publicBaseUrl: values['public-url'],
+        ...(rateLimit === undefined ? {} : { rateLimit: rateLimit === 0 ? null : { max: rateLimit, windowMs: 60_000 } }),
+      },
     });
   } catch (error) {
     parent?.send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });

@@ -18,6 +18,17 @@ export interface ServerConfig {
   idempotencyTtlMs: number;
   /** How long a request holds its key in progress before a retry may take it over, in milliseconds (60 seconds). */
   idempotencyLeaseMs: number;
+  /** How long a client may take to send a request's headers, in milliseconds: a slow client cannot hold a socket forever. */
+  headersTimeoutMs: number;
+  /** How long a connection may sit without a byte moving either way before it is closed, in milliseconds. */
+  idleTimeoutMs: number;
+  /** How long one request may take in all (an upload of 2 GiB at 0.6 MB/s), in milliseconds. */
+  requestTimeoutMs: number;
+  /** Requests per key (or per address, without one) within `windowMs`; beyond it 429 with Retry-After. Null: no limit. */
+  rateLimit: { max: number; windowMs: number } | null;
+  /** Images one building may hold, and their bytes in all. */
+  maxBuildingImages: number;
+  maxBuildingImageBytes: number;
 }
 
 /** Default limits. */
@@ -28,6 +39,12 @@ export const defaultServerConfig: ServerConfig = {
   publicBaseUrl: undefined,
   idempotencyTtlMs: 24 * 60 * 60 * 1000,
   idempotencyLeaseMs: 60 * 1000,
+  headersTimeoutMs: 30 * 1000,
+  idleTimeoutMs: 2 * 60 * 1000,
+  requestTimeoutMs: 60 * 60 * 1000,
+  rateLimit: { max: 3000, windowMs: 60 * 1000 },
+  maxBuildingImages: 50,
+  maxBuildingImageBytes: 200 * 1024 ** 2,
 };
 
 /** What every service works with: the store (database + blobs) and the server's settings. */

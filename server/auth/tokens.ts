@@ -44,8 +44,14 @@ export async function createToken(db: Kysely<DatabaseSchema>, token: NewToken, k
   return { id, name: token.name, level: token.level, expirationDateTime: token.expiresAt, key };
 }
 
+/** The shortest key a bootstrap token takes: it holds the account's Administrator level, so it must not be guessable. */
+export const MIN_BOOTSTRAP_KEY_LENGTH = 32;
+
 /** Makes sure an account-scope token with exactly this key exists (the embedded server's bootstrap key). */
 export async function ensureBootstrapToken(db: Kysely<DatabaseSchema>, accountId: string, key: string, level: number): Promise<void> {
+  if (key.length < MIN_BOOTSTRAP_KEY_LENGTH) {
+    throw new Error(`The bootstrap key must be at least ${MIN_BOOTSTRAP_KEY_LENGTH} characters long; it opens the whole account.`);
+  }
   const existing = await db.selectFrom('tokens').select(['id']).where('keyHash', '=', hashApiKey(key)).executeTakeFirst();
   if (existing !== undefined) {
     await db

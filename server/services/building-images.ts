@@ -3,12 +3,17 @@ import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
 import { parseJsonColumn } from '../store/repositories/json';
 import { getBuildingRow } from './buildings';
+import { conflict } from '../errors';
 import { checkedFileName } from './file-names';
 
 /** Largest accepted image. */
 const maxImageBytes = 20 * 1024 ** 2;
 
-/** Stores an image of a building under its file name (replacing one of the same name); answers the stored name. */
+/**
+ * Stores an image of a building under its file name (replacing one of the same name); answers the stored name. A
+ * building holds at most `maxBuildingImages` images of `maxBuildingImageBytes` in all (409 past the count, 413 past the
+ * bytes), so no key can fill the blob store through one building.
+ */
 export async function addBuildingImage(
   ctx: ServerContext,
   principal: Principal,
@@ -17,9 +22,16 @@ export async function addBuildingImage(
   content: Readable,
 ): Promise<string> {
   const fileName = checkedFileName(rawFileName, 'fileName');
-  await getBuildingRow(ctx, principal, buildingId);
+  const building = await getBuildingRow(ctx, principal, buildingId);
+  const others = parseJsonColumn<string[]>(building.images, 'buildings.images').filter((name) => name !== fileName);
+  if (others.length >= ctx.config.maxBuildingImages) {
+    content.resume();
+    throw conflict(`A building holds at most ${ctx.config.maxBuildingImages} images; delete one first.`);
+  }
+  const otherBytes = (await Promise.all(others.map((name) => ctx.blobs.sizeOf(imageKey(buildingId, name))))).reduce<number>((sum, size) => sum + (size ?? 0), 0);
+  const room = Math.min(maxImageBytes, ctx.config.maxBuildingImageBytes - otherBytes);
   // The blob store replaces atomically, so a failed upload leaves an earlier image of the same name intact.
-  await ctx.blobs.put(`buildings/${buildingId}/images/${fileName}`, content, maxImageBytes);
+  await ctx.blobs.put(imageKey(buildingId, fileName), content, Math.max(0, room));
   await ctx.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('buildings').select('images').where('id', '=', buildingId).executeTakeFirstOrThrow();
     const images = parseJsonColumn<string[]>(row.images, 'buildings.images');
@@ -31,4 +43,8 @@ export async function addBuildingImage(
       .execute();
   });
   return fileName;
+}
+
+function imageKey(buildingId: string, fileName: string): string {
+  return `buildings/${buildingId}/images/${fileName}`;
 }

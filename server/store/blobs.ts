@@ -26,6 +26,8 @@ export interface BlobStore {
   put(key: string, content: Readable | Buffer, maxBytes: number): Promise<StoredBlob>;
   /** A stream of the blob, or undefined when it does not exist. */
   open(key: string): Promise<{ stream: Readable; size: number } | undefined>;
+  /** The blob's size in bytes without reading it, or undefined when it does not exist. */
+  sizeOf(key: string): Promise<number | undefined>;
   /**
    * A file on the local disk with the blob's content, for readers that need a path (web-ifc, exceljs); `release` when
    * done. Undefined when the blob does not exist.
@@ -101,6 +103,15 @@ export class FsBlobStore implements BlobStore {
     try {
       const info = await stat(file);
       return { stream: createReadStream(file), size: info.size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async sizeOf(key: string): Promise<number | undefined> {
+    try {
+      return (await stat(this.pathOf(key))).size;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;

@@ -8,6 +8,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -127,6 +128,16 @@ export class S3BlobStore implements BlobStore {
     try {
       const answer = await this.client.send(new GetObjectCommand({ Bucket: this.location.bucket, Key: this.objectKey(key) }));
       return { stream: answer.Body as Readable, size: answer.ContentLength ?? 0 };
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async sizeOf(key: string): Promise<number | undefined> {
+    try {
+      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.objectKey(key) }));
+      return answer.ContentLength ?? 0;
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;

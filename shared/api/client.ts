@@ -130,6 +130,8 @@ function buildUrl(root: string, route: RouteDefinition, input: LooseInput): stri
     if (value === undefined || value === null || value === '') {
       throw new InvalidRequest(`Path parameter ${name} of ${route.operationId} is missing.`);
     }
+    // encodeURIComponent leaves dots alone, and a URL parser resolves `.` and `..` segments: another resource.
+    if (value === '.' || value === '..') throw new InvalidRequest(`Path parameter ${name} of ${route.operationId} cannot be '${String(value)}'.`);
     return encodeURIComponent(String(value));
   });
   const query = new URLSearchParams();
@@ -252,7 +254,8 @@ export function createApiClient<V extends ApiVersion = 'v2.3'>(
   const fetchFunction = options.fetch ?? globalThis.fetch;
 
   async function call(operationId: string, input: LooseInput = {}): Promise<LooseResult> {
-    const route = table[operationId];
+    // Own properties only: `toString` or `__proto__` is no operation.
+    const route = Object.hasOwn(table, operationId) ? table[operationId] : undefined;
     if (route === undefined) return network('invalid-request', `Unknown operation ${operationId}.`);
     let url: string;
     try {

@@ -11,10 +11,11 @@ export interface ServerProcess {
 /** Starts `serve` in its own process and resolves once it prints its address. */
 export function startServerProcess(dataDir: string, key: string): Promise<ServerProcess> {
   const repoRoot = path.resolve(import.meta.dirname, '../..');
-  // Node with tsx as a loader, not the tsx command: the pid is then the server's own, for memory readings.
+  // Node with tsx as a loader, not the tsx command: the pid is then the server's own, for memory readings. Benchmarks
+  // measure throughput: no limit on requests per key.
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'server/cli.ts'), 'serve', '--port', '0', '--data', dataDir, `--bootstrap-key=${key}`, '--quiet'],
+    ['--import', 'tsx', path.join(repoRoot, 'server/cli.ts'), 'serve', '--port', '0', '--data', dataDir, `--bootstrap-key=${key}`, '--quiet', '--rate-limit=0'],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   return new Promise((resolve, reject) => {

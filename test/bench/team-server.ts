@@ -56,7 +56,8 @@ export function startTeamProcess(role: TeamRole, store: TeamStore): Promise<Team
     '--data',
     store.dataDir,
     ...(store.blobs === undefined ? [] : ['--blobs', store.blobs]),
-    ...(role === 'api' ? ['--port', '0', '--bootstrap-key', store.key] : []),
+    // Benchmarks measure throughput: no limit on requests per key.
+    ...(role === 'api' ? ['--port', '0', '--bootstrap-key', store.key, '--rate-limit=0'] : []),
     '--quiet',
   ];
   const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: processEnvironment(store.env ?? {}) });

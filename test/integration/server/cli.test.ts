@@ -79,6 +79,24 @@ describe('the command line', () => {
     expect(await exited).toBe(0);
   });
 
+  it('refuses a bootstrap key shorter than 32 characters, from the option or the environment', async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'cd-cli-'));
+    for (const [args, env] of [
+      [['--bootstrap-key=short-key-0123456789'], {}],
+      [[], { CIRCULARITY_BOOTSTRAP_KEY: 'short-key-0123456789' }],
+    ] as const) {
+      const failure = await run(tsx, [cli, 'serve', '--port', '0', '--data', dataDir, ...args], {
+        cwd: repoRoot,
+        env: { ...serverEnvironment(), ...env },
+      }).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failure).toMatchObject({ code: 2 });
+      expect(failure.stderr).toContain('at least 32 characters');
+    }
+  });
+
   it('refuses a bad scope with a clear message', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cd-cli-'));
     const failure = await run(tsx, [cli, 'token', 'create', '--scope', 'galaxy', '--level', '50', '--data', dataDir], {

@@ -5,6 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { prepareServer, type PreparedServer } from '../../../server/server';
 import { createToken } from '../../../server/auth/tokens';
 import type { ScopeKind } from '../../../server/store/tables';
+import type { ServerConfig } from '../../../server/context';
 import { createTestDatabase } from './test-database';
 
 /** The administrator key every test server is started with. */
@@ -28,10 +29,11 @@ export interface TestServer {
 
 /**
  * Starts a test server; `now` lets a test move the clock, `blobs` puts the blobs in another store (`s3://…`), `sqlite`
- * keeps it on SQLite whatever the project's database (a reference to compare with), `demo` seeds the sample data.
+ * keeps it on SQLite whatever the project's database (a reference to compare with), `demo` seeds the sample data, `config`
+ * sets limits.
  */
 export async function startTestServer(
-  options: { now?: () => Date; maxUploadBytes?: number; worker?: boolean; blobs?: string; sqlite?: boolean; demo?: boolean } = {},
+  options: { now?: () => Date; config?: Partial<ServerConfig>; worker?: boolean; blobs?: string; sqlite?: boolean; demo?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cd-server-'));
   const database = options.sqlite === true ? { url: undefined, drop: async () => undefined } : await createTestDatabase();
@@ -42,7 +44,7 @@ export async function startTestServer(
     bootstrapKey: ADMIN_KEY,
     ...(options.demo === true ? { demo: true } : {}),
     ...(options.now === undefined ? {} : { now: options.now }),
-    ...(options.maxUploadBytes === undefined ? {} : { config: { maxUploadBytes: options.maxUploadBytes } }),
+    ...(options.config === undefined ? {} : { config: options.config }),
     // Tests of processing run the worker with a quick poll; the others keep jobs queued to see them as requested.
     ...(options.worker === true ? { worker: { pollMs: 50, leaseMs: 10_000, heartbeatMs: 1_000 } } : {}),
   }).catch(async (error: unknown) => {

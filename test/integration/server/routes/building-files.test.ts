@@ -10,7 +10,7 @@ const fixture = ifcFixture('AC20-FZK-Haus.ifc');
 let test: TestServer;
 let buildingId: string;
 beforeEach(async () => {
-  test = await startTestServer({ maxUploadBytes: 8 * 1024 ** 2 });
+  test = await startTestServer({ config: { maxUploadBytes: 8 * 1024 ** 2 } });
   ({ buildingId } = await createPortfolioWithBuilding(test));
 });
 afterEach(async () => {

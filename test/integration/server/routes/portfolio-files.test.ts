@@ -31,7 +31,7 @@ const maxUploadBytes = 1024;
 let test: TestServer;
 
 beforeAll(async () => {
-  test = await startTestServer({ maxUploadBytes });
+  test = await startTestServer({ config: { maxUploadBytes } });
 });
 
 afterAll(async () => {

@@ -319,6 +319,17 @@ describe('createApiClient', () => {
     expect(received).toHaveLength(0);
   });
 
+  it.each(['.', '..'])('refuses the path parameter %j before a URL is built: a URL parser would resolve it to another resource', async (value) => {
+    const result = await client().call('getElement', { params: { buildingId: BUILDING_ID, fileId: FILE_ID, elementId: value } });
+    expect(result).toMatchObject({ kind: 'network', error: { reason: 'invalid-request' } });
+    expect(received).toHaveLength(0);
+  });
+
+  it.each(['toString', '__proto__', 'constructor'])('knows %s as no operation (own properties of the route table only)', async (operationId) => {
+    const loose = client() as unknown as { call(operationId: string): Promise<unknown> };
+    expect(await loose.call(operationId)).toMatchObject({ kind: 'network', error: { reason: 'invalid-request', message: `Unknown operation ${operationId}.` } });
+  });
+
   it('reports a missing path parameter instead of calling a wrong URL', async () => {
     const result = await client().call('getBuilding', { params: { id: '' } });
     expect(result).toMatchObject({ kind: 'network', error: { reason: 'invalid-request', message: 'Path parameter id of getBuilding is missing.' } });

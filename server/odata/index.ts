@@ -4,6 +4,7 @@ import type { ODataDialect } from './dialect';
 import { ELEMENT_ENTITY_SET, type ElementWireField } from './element-fields';
 import { parseODataQuery } from './parser';
 import { applyODataQuery } from './translate';
+export { rowsAfter } from './translate';
 
 export type { ODataFilter, ODataOrderItem, ODataQuery, ODataValue } from './ast';
 export { ODataError, type ODataOptionName } from './errors';

@@ -1,6 +1,6 @@
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { assertNever } from '../../shared/api/enums';
-import { type Comparison, type ODataFilter, type ODataQuery, type ODataValue, type StringPredicate } from './ast';
+import { type Comparison, type ODataFilter, type ODataOrderItem, type ODataQuery, type ODataValue, type StringPredicate } from './ast';
 import type { ODataDialect } from './dialect';
 
 /**
@@ -224,3 +224,33 @@ export function applyODataQuery<DB, TB extends keyof DB, O>(
   }
   return result;
 }
+
+/**
+ * The rows that come after `row` in the order `orderBy` (OData's: nulls first ascending, last descending; the key last,
+ * so the order is total): a where-clause that pages on by key instead of by a growing OFFSET, whose cost grows with
+ * every page. `row` holds the columns of the last row of the page before.
+ */
+export function rowsAfter(orderBy: readonly ODataOrderItem[], row: Readonly<Record<string, unknown>>): RawBuilder<SqlBool> {
+  const alternatives: RawBuilder<SqlBool>[] = [];
+  orderBy.forEach((item, index) => {
+    const after = afterValue(item, row[item.column]);
+    if (after === undefined) return;
+    const equalBefore = orderBy.slice(0, index).map((earlier) => sameValue(earlier, row[earlier.column]));
+    alternatives.push(sql<SqlBool>`(${sql.join([...equalBefore, after], sql` and `)})`);
+  });
+  return alternatives.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`;
+}
+
+function sameValue(item: ODataOrderItem, value: unknown): RawBuilder<SqlBool> {
+  return value === null || value === undefined ? sql<SqlBool>`${sql.ref(item.column)} is null` : sql<SqlBool>`${sql.ref(item.column)} = ${value}`;
+}
+
+/** What comes after `value` in one key's order; undefined when nothing does (descending, where nulls come last). */
+function afterValue(item: ODataOrderItem, value: unknown): RawBuilder<SqlBool> | undefined {
+  const column = sql.ref(item.column);
+  const isNull = value === null || value === undefined;
+  if (item.direction === 'asc') return isNull ? sql<SqlBool>`${column} is not null` : sql<SqlBool>`${column} > ${value}`;
+  if (isNull) return undefined;
+  return item.notNull === true ? sql<SqlBool>`${column} < ${value}` : sql<SqlBool>`(${column} < ${value} or ${column} is null)`;
+}
+

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { BuildingFileElementResponse } from '../../shared/api';
 import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
-import { applyElementQuery, parseElementQuery } from '../odata';
+import { applyElementQuery, parseElementQuery, rowsAfter } from '../odata';
 import { getBuildingFileRow } from './building-files';
 import { toElementResponse } from './elements';
 
@@ -11,7 +11,9 @@ const chunkSize = 1000;
 
 /**
  * The elements of a file as a JSON array stream, filtered, ordered, selected and paged by the OData options
- * (decisions §10). Without `$top` every row is sent, fetched in chunks so memory stays flat for any file size.
+ * (decisions §10). Without `$top` every row is sent, fetched in chunks so memory stays flat for any file size; the
+ * chunks after the first page on by key (the rows after the last one sent, in the order asked for), so a chunk deep in
+ * a large file costs what the first one does.
  */
 export async function streamElements(
   ctx: ServerContext,
@@ -28,12 +30,15 @@ export async function streamElements(
 
   async function* chunks(): AsyncGenerator<string> {
     yield '[';
-    let offset = first;
+    let sent = first;
+    let last: Readonly<Record<string, unknown>> | undefined;
     let separator = '';
-    while (offset < end) {
-      const limit = Math.min(chunkSize, end - offset);
-      const base = ctx.db.selectFrom('elements').selectAll().where('buildingFileId', '=', fileId);
-      const rows = await applyElementQuery(base, { ...parsed, top: limit, skip: offset }, ctx.dialect.odata).builder.execute();
+    while (sent < end) {
+      const limit = Math.min(chunkSize, end - sent);
+      let base = ctx.db.selectFrom('elements').selectAll().where('buildingFileId', '=', fileId);
+      if (last !== undefined) base = base.where(rowsAfter(parsed.orderBy, last));
+      const page = { ...parsed, top: limit, skip: last === undefined ? first : undefined };
+      const rows = await applyElementQuery(base, page, ctx.dialect.odata).builder.execute();
       let text = '';
       for (const row of rows) {
         const element = toElementResponse(row);
@@ -44,7 +49,8 @@ export async function streamElements(
       }
       if (text !== '') yield text;
       if (rows.length < limit) break;
-      offset += limit;
+      sent += limit;
+      last = rows.at(-1);
     }
     yield ']';
   }

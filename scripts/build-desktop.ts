@@ -4,8 +4,8 @@
  *
  * - `dist/electron/main.cjs`    the main process (Electron and the native or wasm packages stay external);
  * - `dist/electron/preload.cjs` the sandboxed preload: one CommonJS file whose only require is 'electron';
- * - `dist/server/cli.mjs`       the embedded server the Local workspace runs, with `ifc-worker.js` beside it, where
- *                               server/imports/ifc.ts starts it from; npm packages stay in node_modules, because
+ * - `dist/server/cli.mjs`       the embedded server the Local workspace runs, with `ifc-worker.js` and
+ *                               `sheet-worker.js` beside it, where server/imports/import-worker.ts starts them from; npm packages stay in node_modules, because
  *                               several read their own files at run time (pdfkit's font metrics, web-ifc's wasm);
  * - `dist/server/fonts/`        the DejaVu fonts passports are set in, which Windows and macOS do not have;
  * - `dist/electron/tray.png`    the tray icon (and its @2x), rendered from build/tray.svg by scripts/render-icons.ts.
@@ -55,7 +55,7 @@ export interface BuildDesktopOptions {
 /** What was built: every file written, relative to `outDir`, and esbuild's record of the inputs of each bundle. */
 export interface BuildDesktopResult {
   files: string[];
-  metafiles: { main: Metafile; preload: Metafile; server: Metafile; worker: Metafile };
+  metafiles: { main: Metafile; preload: Metafile; server: Metafile; worker: Metafile; sheetWorker: Metafile };
 }
 
 async function bundle(options: BuildOptions & { outfile: string }): Promise<Metafile> {
@@ -73,7 +73,7 @@ export async function buildDesktop(options: BuildDesktopOptions): Promise<BuildD
   await rm(electronOut, { recursive: true, force: true });
   await rm(serverOut, { recursive: true, force: true });
 
-  const [main, preload, server, worker] = await Promise.all([
+  const [main, preload, server, worker, sheetWorker] = await Promise.all([
     bundle({
       entryPoints: [path.join(root, 'electron', 'main.ts')],
       outfile: path.join(electronOut, 'main.cjs'),
@@ -110,8 +110,16 @@ export async function buildDesktop(options: BuildDesktopOptions): Promise<BuildD
       target: SERVER_TARGET,
       packages: 'external',
     }),
+    bundle({
+      entryPoints: [path.join(root, 'server', 'imports', 'sheet-worker.ts')],
+      outfile: path.join(serverOut, 'sheet-worker.js'),
+      platform: 'node',
+      format: 'esm',
+      target: SERVER_TARGET,
+      packages: 'external',
+    }),
   ]);
-  const files = ['electron/main.cjs', 'electron/preload.cjs', 'server/cli.mjs', 'server/ifc-worker.js'];
+  const files = ['electron/main.cjs', 'electron/preload.cjs', 'server/cli.mjs', 'server/ifc-worker.js', 'server/sheet-worker.js'];
 
   for (const icon of ['tray.png', 'tray@2x.png']) {
     await copyFile(path.join(root, 'build', icon), path.join(electronOut, icon));
@@ -140,7 +148,7 @@ export async function buildDesktop(options: BuildDesktopOptions): Promise<BuildD
     files.push(`server/demo/${file}`);
   }
   for (const file of files) report(`${path.relative(process.cwd(), path.join(outDir, file))}`);
-  return { files, metafiles: { main, preload, server, worker } };
+  return { files, metafiles: { main, preload, server, worker, sheetWorker } };
 }
 
 async function cli(): Promise<void> {

@@ -9,7 +9,10 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { CellValue } from 'exceljs';
+import { runImportWorker } from './import-worker';
 import { UnknownImportFileError, quantitySourceOf, type ImportedElement, type ImportOutcome, type ImportSink } from './imported-element';
+import { checkWorkbookSize, DEFAULT_WORKBOOK_LIMITS, type WorkbookLimits } from './workbook-limits';
+import type { ImportWorkerData } from './worker-messages';
 
 /** Elements handed to the sink at a time. */
 const BATCH_SIZE = 500;
@@ -72,11 +75,17 @@ type ColumnMap = Map<Field, number>;
  * Rows with no id, a duplicate id, or a negative or non-numeric quantity are left out and named in `rejected`.
  * @throws UnknownImportFileError when the file is not a spreadsheet or no sheet has an Id column.
  */
-export async function importSheet(filePath: string, fileName: string, sink: ImportSink): Promise<ImportOutcome> {
+export async function importSheet(
+  filePath: string,
+  fileName: string,
+  sink: ImportSink,
+  limits: WorkbookLimits = DEFAULT_WORKBOOK_LIMITS,
+): Promise<ImportOutcome> {
   const sample = await readSample(filePath);
   const kind = recognise(sample, fileName);
   const collector = new Collector(sink);
   if (kind.type === 'xlsx') {
+    await checkWorkbookSize(filePath, fileName, limits);
     await readWorkbook(filePath, fileName, collector);
   } else {
     await readCsv(filePath, fileName, sample, kind.encoding, collector);
@@ -84,6 +93,35 @@ export async function importSheet(filePath: string, fileName: string, sink: Impo
   await collector.flush();
   sink.progress(collector.imported, collector.imported);
   return { imported: collector.imported, rejected: collector.rejected };
+}
+
+/** The heap a spreadsheet's worker may use: far more than a workbook within its limits needs, far less than the server has. */
+const SHEET_WORKER_HEAP_MB = 1024;
+
+/**
+ * `importSheet` in a worker thread of its own (sheet-worker.ts) with a limited heap: a file that would take more
+ * memory than that ends its import (ImportTooLargeError), never the process that serves the API.
+ */
+export function importSheetInWorker(
+  filePath: string,
+  fileName: string,
+  sink: ImportSink,
+  options: { signal?: AbortSignal | undefined; heapMb?: number } = {},
+): Promise<ImportOutcome> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const workerData: ImportWorkerData = { filePath, fileName, batchSize: BATCH_SIZE };
+  return runImportWorker(
+    {
+      entry: 'sheet-worker',
+      workerData,
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? SHEET_WORKER_HEAP_MB },
+      reader: 'spreadsheet reader',
+      file: 'spreadsheet',
+      signal,
+    },
+    sink,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

@@ -3,7 +3,8 @@ import { BuildingFileStatuses } from '../../../shared/api';
 import { detectSourceFormat } from '../../imports/detect';
 import { importIfc } from '../../imports/ifc';
 import { UnknownImportFileError, type ImportOutcome, type ImportSink } from '../../imports/imported-element';
-import { importSheet } from '../../imports/sheet';
+import { importSheetInWorker } from '../../imports/sheet';
+import { ImportTooLargeError } from '../../imports/import-worker';
 import type { DatabaseSchema } from '../../store/tables';
 import { enqueueJob } from '../queue';
 import { PermanentJobError, type JobHandler, type JobRun } from '../worker';
@@ -75,7 +76,7 @@ async function stageElements(run: JobRun, fileId: string, filePath: string, file
         return await importIfc(filePath, sink, { signal });
       case 'xlsx':
       case 'csv':
-        return await importSheet(filePath, fileName, sink);
+        return await importSheetInWorker(filePath, fileName, sink, { signal });
       case undefined:
         throw new UnknownImportFileError(`'${fileName}' is neither an IFC model nor a spreadsheet (.ifc, .xlsx, .csv).`);
     }
@@ -143,6 +144,8 @@ export const importFileHandler: JobHandler = {
     try {
       outcome = await stageElements(run, file.id, local.path, file.fileName);
     } catch (error) {
+      // Retrying cannot give a file more memory: the file ends in Error with the reason at once.
+      if (error instanceof ImportTooLargeError) throw new PermanentJobError(error.message);
       if (error instanceof UnknownImportFileError) {
         const message = error.message;
         await run.finish(async (trx) => {

@@ -65,6 +65,7 @@ describe('the desktop bundles', () => {
         'electron/tray@2x.png',
         'server/cli.mjs',
         'server/ifc-worker.js',
+        'server/sheet-worker.js',
         'server/fonts/DejaVuSans.ttf',
         'server/fonts/DejaVuSans-Bold.ttf',
         'server/fonts/DejaVuSansCondensed.ttf',
@@ -154,7 +155,11 @@ describe('the desktop bundles', () => {
   });
 
   it('leaves to node_modules only packages the app ships (dependencies, not devDependencies)', () => {
-    const imported = [...packagesImportedBy(result.metafiles.server), ...packagesImportedBy(result.metafiles.worker)];
+    const imported = [
+      ...packagesImportedBy(result.metafiles.server),
+      ...packagesImportedBy(result.metafiles.worker),
+      ...packagesImportedBy(result.metafiles.sheetWorker),
+    ];
     expect(imported.length).toBeGreaterThan(0);
     for (const name of imported) expect(packageJson.dependencies, name).toHaveProperty([name]);
   });

@@ -13,7 +13,9 @@ import fc from 'fast-check';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnknownImportFileError, type ImportedElement, type ImportOutcome } from '../../../../server/imports/imported-element';
-import { CsvParser, importSheet, parseDecimal } from '../../../../server/imports/sheet';
+import { CsvParser, importSheet, importSheetInWorker, parseDecimal } from '../../../../server/imports/sheet';
+import { ImportTooLargeError } from '../../../../server/imports/import-worker';
+import { checkWorkbookSize } from '../../../../server/imports/workbook-limits';
 import { ifcFixture, sheetFixture } from '../../../fixtures/files';
 
 
@@ -524,6 +526,50 @@ describe('files that are no sheet', () => {
     const file = await temp('unclosed.csv', `Id,Name\nU-1,"open\n${'x,'.repeat(700_000)}\n`);
     await expectUnknown(file, /unclosed\.csv, after row 1: .*quote is not closed/u);
   });
+});
+
+describe('workbooks past the limits', () => {
+  it('are refused before they are read: too much uncompressed in all, or too many texts', async () => {
+    const file = sheetFixture('office-en.xlsx');
+    await expect(importSheet(file, 'office-en.xlsx', { elements: async () => undefined, progress: () => undefined }, { totalBytes: 10_000, sharedStringsBytes: 1024 ** 3 })).rejects.toThrow(
+      /office-en\.xlsx holds \d+ MB uncompressed, more than a workbook may/u,
+    );
+    await expect(importSheet(file, 'office-en.xlsx', { elements: async () => undefined, progress: () => undefined }, { totalBytes: 1024 ** 3, sharedStringsBytes: 100 })).rejects.toThrow(
+      /office-en\.xlsx holds \d+ MB of texts/u,
+    );
+    await expect(checkWorkbookSize(file, 'office-en.xlsx')).resolves.toBeUndefined();
+  });
+});
+
+describe('in a worker of its own', () => {
+  it('imports as in the calling thread', async () => {
+    for (const name of ['office-en.xlsx', 'elements-nl.csv', 'bad-rows.xlsx']) {
+      const here = await run(sheetFixture(name));
+      const elements: ImportedElement[] = [];
+      const outcome = await importSheetInWorker(sheetFixture(name), name, { elements: async (batch) => void elements.push(...batch), progress: () => undefined });
+      expect(outcome, name).toEqual(here.outcome);
+      expect(elements, name).toEqual(here.elements);
+    }
+  }, 60_000);
+
+  it('says a file is no spreadsheet the same way', async () => {
+    await expect(importSheetInWorker(ifcFixture('AC20-FZK-Haus.ifc'), 'model.xlsx', { elements: async () => undefined, progress: () => undefined })).rejects.toBeInstanceOf(
+      UnknownImportFileError,
+    );
+  }, 60_000);
+
+  it('ends with ImportTooLargeError when the file needs more memory than the worker has, and the process lives on', async () => {
+    const file = path.join(dir, 'many-ids.csv');
+    const out = createWriteStream(file);
+    out.write('Id,Name\n');
+    // Every id is remembered (duplicates are rejected): half a million long ones outgrow a 32 MB heap.
+    for (let i = 0; i < 500_000; i += 1) if (!out.write(`${'id-'.padEnd(80, 'x')}${i},n\n`)) await once(out, 'drain');
+    out.end();
+    await once(out, 'finish');
+    const error = await importSheetInWorker(file, 'many-ids.csv', { elements: async () => undefined, progress: () => undefined }, { heapMb: 32 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImportTooLargeError);
+    expect((error as Error).message).toMatch(/more memory than an import may use \(32 MB\)/u);
+  }, 120_000);
 });
 
 describe('the sink', () => {

@@ -1,0 +1,132 @@
+/**
+ * Runs an importer in a worker thread and forwards what it reads to the sink, batch by batch: the API stays responsive
+ * while a large file is read, and the worker's memory is its own, limited, so a file that would take more than an
+ * import may use ends that import (ImportTooLargeError) instead of the process. The worker waits for each batch to be
+ * taken before it reads on, so a slow sink slows the reader and memory stays bounded.
+ */
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { UnknownImportFileError, type ImportOutcome, type ImportSink } from './imported-element';
+import type { MainToWorker, WorkerToMain } from './worker-messages';
+
+/** The importers that run in a worker: each has `<entry>.ts` (sources) or `<entry>.js` (bundle) beside this module. */
+export type ImportWorkerEntry = 'ifc-worker' | 'sheet-worker';
+
+/** What a worker is started with. */
+export interface ImportWorkerSpec {
+  entry: ImportWorkerEntry;
+  workerData: unknown;
+  resourceLimits: ResourceLimits;
+  /** The reader in words, for messages: "The IFC reader crashed". */
+  reader: string;
+  /** The file in words: "The IFC file could not be read". */
+  file: string;
+  signal?: AbortSignal | undefined;
+}
+
+/** A file that needs more memory than an import may use; retrying cannot help. */
+export class ImportTooLargeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportTooLargeError';
+  }
+}
+
+/**
+ * Starts the worker next to this module. Run from TypeScript sources (tsx, vitest), the worker is `<entry>.ts` and
+ * registers tsx itself before loading it: on Node 20 a worker started with `execArgv: ['--import', 'tsx']` still
+ * rejects `.ts` entry files. Compiled, it is `<entry>.js`, started directly.
+ */
+function startWorker(entry: ImportWorkerEntry, workerData: unknown, resourceLimits: ResourceLimits): Worker {
+  const here = import.meta.url;
+  const options = { workerData, resourceLimits };
+  if (!here.endsWith('.ts')) return new Worker(new URL(`./${entry}.js`, here), options);
+  const workerUrl = new URL(`./${entry}.ts`, here).href;
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const bootstrap =
+    `import(${JSON.stringify(tsxApi)})` +
+    `.then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl)}); });`;
+  return new Worker(bootstrap, { ...options, eval: true });
+}
+
+/**
+ * Runs the importer `spec.entry` into `sink`. Rejects with UnknownImportFileError when the worker says the file is no
+ * importable file, ImportTooLargeError when it ran out of its memory, an Error naming the cause when reading fails
+ * otherwise (a crash included), and the abort reason when the signal aborts. The worker is terminated in every case.
+ */
+export function runImportWorker(spec: ImportWorkerSpec, sink: ImportSink): Promise<ImportOutcome> {
+  const { signal } = spec;
+  return new Promise<ImportOutcome>((resolve, reject) => {
+    const worker = startWorker(spec.entry, spec.workerData, spec.resourceLimits);
+    let settled = false;
+    let total = 0;
+    let delivered = 0;
+
+    const finish = (outcome: { value: ImportOutcome } | { error: unknown }): void => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      // Terminate in every case: after `done` the worker is exiting anyway; otherwise it must not read on.
+      void worker.terminate();
+      if ('value' in outcome) resolve(outcome.value);
+      else reject(outcome.error);
+    };
+    const onAbort = (): void => finish({ error: signal?.reason ?? new Error(`The import of the ${spec.file} was aborted.`) });
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    const deliver = async (batch: WorkerToMain & { type: 'batch' }): Promise<void> => {
+      await sink.elements(batch.elements);
+      if (settled) return;
+      delivered += batch.elements.length;
+      // A reader that knows its total reports against it; one that does not sends its own progress.
+      if (total > 0) sink.progress(delivered, Math.max(total, delivered));
+      const ack: MainToWorker = { type: 'ack' };
+      worker.postMessage(ack);
+    };
+    // An event listener must not throw: that would take the whole process down.
+    const report = (processed: number, all: number): void => {
+      try {
+        sink.progress(processed, all);
+      } catch (error) {
+        finish({ error });
+      }
+    };
+
+    worker.on('message', (message: WorkerToMain) => {
+      if (settled) return;
+      switch (message.type) {
+        case 'start':
+          total = message.total;
+          report(0, total);
+          break;
+        case 'progress':
+          report(message.processed, message.total);
+          break;
+        case 'batch':
+          deliver(message).catch((error: unknown) => finish({ error }));
+          break;
+        case 'done':
+          finish({ value: { imported: delivered, rejected: message.rejected } });
+          break;
+        case 'failed':
+          finish({
+            error: message.unknownFile ? new UnknownImportFileError(message.message) : new Error(`The ${spec.file} could not be read: ${message.message}`),
+          });
+          break;
+      }
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        const limit = spec.resourceLimits.maxOldGenerationSizeMb;
+        finish({
+          error: new ImportTooLargeError(
+            `The file needs more memory than an import may use${limit === undefined ? '' : ` (${limit} MB)`}; split it into smaller files.`,
+          ),
+        });
+        return;
+      }
+      finish({ error: new Error(`The ${spec.reader} crashed: ${error.message}`, { cause: error }) });
+    });
+    worker.on('messageerror', (error) => finish({ error: new Error(`The ${spec.reader} sent an unreadable message: ${error.message}`) }));
+    worker.on('exit', (code) => finish({ error: new Error(`The ${spec.reader} stopped unexpectedly (exit code ${code}).`) }));
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * What an import worker and the thread that started it say to each other. The worker sends `start` once it knows how
+ * many elements it will deliver (an importer that does not know sends `progress` as it goes), then one `batch` at a
+ * time and waits for an `ack` before reading on (backpressure: at most one batch is in flight), then `done` or `failed`.
+ */
+import type { ImportedElement } from './imported-element';
+
+/** Handed to a worker at start. */
+export interface ImportWorkerData {
+  filePath: string;
+  /** The name the file was uploaded under: a spreadsheet's kind and its CSV sheet's name come from it. */
+  fileName: string;
+  batchSize: number;
+}
+
+export type WorkerToMain =
+  | { type: 'start'; total: number }
+  | { type: 'progress'; processed: number; total: number }
+  | { type: 'batch'; elements: ImportedElement[] }
+  | { type: 'done'; rejected: string[] }
+  | { type: 'failed'; unknownFile: boolean; message: string };
+
+export type MainToWorker = { type: 'ack' };

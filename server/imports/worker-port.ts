@@ -1,0 +1,52 @@
+/**
+ * The worker side of an import worker (import-worker.ts starts it): the channel an importer hands its elements to, and
+ * the end of the run — `done` with what was rejected, or `failed` with the reason (an UnknownImportFileError says the
+ * file is no importable file at all).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { UnknownImportFileError, type ImportedElement } from './imported-element';
+import type { ImportWorkerData, MainToWorker, WorkerToMain } from './worker-messages';
+
+/** What an importer in a worker reports to the thread that started it. */
+export interface WorkerChannel {
+  /** How many elements will be delivered at most, once known. */
+  start(total: number): void;
+  /** Hands a batch over and resolves once it was taken (at most one batch is in flight). */
+  batch(elements: ImportedElement[]): Promise<void>;
+  /** Progress of an importer that does not know its total. */
+  progress(processed: number, total: number): void;
+}
+
+/** Runs `work` as this worker's import: its rejected rows end the run as `done`, a throw as `failed`. */
+export function runImportInWorker(work: (data: ImportWorkerData, channel: WorkerChannel) => Promise<string[]>): void {
+  const port = parentPort;
+  if (port === null) throw new Error('An import worker runs as a worker thread, started by import-worker.ts.');
+  const send = (message: WorkerToMain): void => port.postMessage(message);
+  let acknowledge: (() => void) | null = null;
+  port.on('message', (message: MainToWorker) => {
+    if (message.type === 'ack' && acknowledge !== null) {
+      const resolve = acknowledge;
+      acknowledge = null;
+      resolve();
+    }
+  });
+  const channel: WorkerChannel = {
+    start: (total) => send({ type: 'start', total }),
+    batch: (elements) =>
+      new Promise<void>((resolve) => {
+        acknowledge = resolve;
+        send({ type: 'batch', elements });
+      }),
+    progress: (processed, total) => send({ type: 'progress', processed, total }),
+  };
+  work(workerData as ImportWorkerData, channel).then(
+    (rejected) => {
+      send({ type: 'done', rejected });
+      port.close();
+    },
+    (error: unknown) => {
+      send({ type: 'failed', unknownFile: error instanceof UnknownImportFileError, message: error instanceof Error ? error.message : String(error) });
+      port.close();
+    },
+  );
+}

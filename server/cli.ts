@@ -29,6 +29,9 @@ const usage = `Usage:
         copies a local workspace (SQLite and blob folder) into an empty PostgreSQL database and blob store
         (default blob store: the folder blobs in --data); --json prints progress as one JSON object per line`;
 
+/** Requests per key and minute `serve` allows unless told otherwise. */
+const DEFAULT_RATE_LIMIT = 3000;
+
 /** Fails the command with a message and the usage. */
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -200,8 +203,8 @@ async function serveCommand(args: string[]): Promise<void> {
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0..65535, not '${values.port}'.`);
-  const rateLimit = values['rate-limit'] === undefined ? undefined : Number(values['rate-limit']);
-  if (rateLimit !== undefined && (!Number.isInteger(rateLimit) || rateLimit < 0)) fail(`--rate-limit must be a whole number of requests, not '${values['rate-limit']}'.`);
+  const rateLimit = Number(values['rate-limit'] ?? DEFAULT_RATE_LIMIT);
+  if (!Number.isInteger(rateLimit) || rateLimit < 0) fail(`--rate-limit must be a whole number of requests, not '${values['rate-limit']}'.`);
   const bootstrapKey = values['bootstrap-key'] ?? nonEmpty(process.env[BOOTSTRAP_KEY_ENV]);
   if (bootstrapKey !== undefined && bootstrapKey.length < MIN_BOOTSTRAP_KEY_LENGTH) {
     fail(`--bootstrap-key must be at least ${MIN_BOOTSTRAP_KEY_LENGTH} characters long: it opens the whole account.`);
@@ -221,7 +224,7 @@ async function serveCommand(args: string[]): Promise<void> {
       worker: !apiOnly,
       config: {
         publicBaseUrl: values['public-url'],
-        ...(rateLimit === undefined ? {} : { rateLimit: rateLimit === 0 ? null : { max: rateLimit, windowMs: 60_000 } }),
+        rateLimit: rateLimit === 0 ? null : { max: rateLimit, windowMs: 60_000 },
       },
     });
   } catch (error) {

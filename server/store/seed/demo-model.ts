@@ -14,9 +14,12 @@ import { DEMO_BUILDING_NAME, DEMO_PORTFOLIO_NAME } from './demo';
 
 /**
  * The model's file (demo/SOURCES.md): beside this module in the sources, beside the server's bundle once built
- * (scripts/build-desktop.ts copies it to `dist/server/demo/`).
+ * (scripts/build-desktop.ts copies it to `dist/server/demo/`). Asked for when needed: a module loaded where its address
+ * is no file (a test of the app in a browser-like environment) must still load.
  */
-export const DEMO_MODEL_PATH = fileURLToPath(new URL('./demo/demo-office.ifc', import.meta.url));
+export function demoModelPath(): string {
+  return fileURLToPath(new URL('./demo/demo-office.ifc', import.meta.url));
+}
 
 /** The name the model is uploaded under. */
 export const DEMO_MODEL_NAME = 'demo-office.ifc';
@@ -45,6 +48,6 @@ export async function seedDemoModel(ctx: ServerContext, accountId: string): Prom
   const principal: Principal = { tokenId: 'demo-seed', accountId, scopeKind: 'account', scopeId: null, level: Level.Administrator };
   const file = await createBuildingFile(ctx, principal, building.id, { type: BuildingFileType.Source, name: DEMO_MODEL_NAME, tags: ['demo'] });
   await setBuildingFileActive(ctx, principal, building.id, file.id, true);
-  await uploadBuildingFile(ctx, principal, building.id, file.id, DEMO_MODEL_NAME, createReadStream(DEMO_MODEL_PATH), 'application/octet-stream');
+  await uploadBuildingFile(ctx, principal, building.id, file.id, DEMO_MODEL_NAME, createReadStream(demoModelPath()), 'application/octet-stream');
   await enqueueJob(ctx.db, { kind: 'demo-passport', subjectId: building.id, payload: { language: DEMO_PASSPORT_LANGUAGE, round: 0 } }, ctx.now());
 }

@@ -1,7 +1,7 @@
 /**
  * The desktop host's services wired together, the same in Electron and in browser mode: connections, the vault, one
- * queued API client per connection, the Local workspace, drop folders and passports. Its `handlers` implement every
- * Bridge channel; the Electron IPC and the browser host's WebSocket are transports over them.
+ * queued API client per connection, the Local workspace, drop folders, passports and uploads. Its `handlers` implement
+ * every Bridge channel; the Electron IPC and the browser host's WebSocket are transports over them.
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -29,12 +29,14 @@ import { ConnectionStore, LOCAL_CONNECTION_ID, normaliseBaseUrl, type Connection
 import { isWithin } from './dropfolders/mapping-store';
 import { startDropFolderService, type DropFolderService } from './dropfolders/service';
 import type { DropFolderTiming } from './dropfolders/uploader';
+import { uploadHandlers, type ChooseFilesFunction, type ChooseSaveTargetFunction } from './handlers/uploads';
 import { runApiCall } from './http/api-request';
 import { runImageUpload } from './http/image-upload';
 import { createQueuedClient, type QueuedClient, type QueuedClientOptions } from './http/queued-client';
 import { migrateLocalWorkspace } from './local-migration';
 import { LocalWorkspace, type LocalServerLauncher } from './local-server';
 import { startPassportService, type PassportService } from './passports/passport-service';
+import { startUploadService, type UploadService, type UploadTiming } from './uploads/service';
 import type { Vault } from './vault';
 
 /** What the host is made of; each host (Electron, browser) supplies its own vault, launcher and shell. */
@@ -53,8 +55,18 @@ export interface DesktopHostOptions {
    * answers `unavailable` and the screen asks for a path instead.
    */
   chooseFolder?: (title: string | undefined) => Promise<string | null>;
+  /**
+   * Asks the user for files to upload (Electron: the native open dialog). Browser mode has none: the channel answers
+   * `unavailable` and the page sends the bytes of a file input into a spool instead.
+   */
+  chooseFiles?: ChooseFilesFunction;
+  /**
+   * Asks the user where to save a downloaded file (Electron: the native save dialog). Browser mode has none: the channel
+   * answers `unavailable` and the page downloads the signed address itself.
+   */
+  chooseSaveTarget?: ChooseSaveTargetFunction;
   log: (message: string, error?: unknown) => void;
-  /** Faster timings of the drop folders, passports and clients, for tests; the defaults suit people. */
+  /** Faster timings of the drop folders, passports, uploads and clients, for tests; the defaults suit people. */
   tuning?: DesktopTuning;
 }
 
@@ -62,6 +74,7 @@ export interface DesktopHostOptions {
 export interface DesktopTuning {
   dropFolders?: Partial<DropFolderTiming>;
   passportPollMs?: number;
+  uploads?: Partial<UploadTiming>;
   clientRetry?: QueuedClientOptions['retry'];
 }
 
@@ -81,7 +94,7 @@ export interface DesktopHost {
   status(): DesktopStatus;
   /** Adds or updates the remote connection to `baseUrl`, stores `key` for it and makes it active (managed installs, tests). */
   provision(baseUrl: string, key: string): Promise<Connection>;
-  /** Stops the drop folders and passports (their ledgers keep where each file was), waits for open calls, stops the Local workspace server. */
+  /** Stops the drop folders, passports and uploads (their ledgers keep where each file was), waits for open calls, stops the Local workspace server. */
   close(): Promise<void>;
 }
 
@@ -99,6 +112,8 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
 
   const clients = new Map<string, { client: QueuedClient; profile: ConnectionProfile }>();
   const activity = new Map<string, { queued: number; running: number }>();
+  // Filled in once each has started; their events, and the clients' signs of a reachable server, may come before that.
+  const services: { passports?: PassportService; dropFolders?: DropFolderService; uploads?: UploadService } = {};
 
   /** The client of a connection, made anew when its address or version changed (the old one finishes its calls). */
   function clientOf(profile: ConnectionProfile): QueuedClient {
@@ -116,6 +131,8 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
         activity.set(profile.id, now);
         emit('http:activity', { connectionId: profile.id, ...now });
       },
+      // The server answers again: uploads waiting for it go now rather than after their backoff.
+      onSuccess: () => services.uploads?.wake(profile.id),
     });
     clients.set(profile.id, { client, profile });
     return client;
@@ -142,6 +159,15 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     );
   };
   connections.onChange(announceConnections);
+  // A connection whose address changed (edited, or the Local workspace restarted at another port) may be reachable now.
+  const addresses = new Map(connections.list().profiles.map((profile) => [profile.id, profile.baseUrl]));
+  connections.onChange(() => {
+    for (const profile of connections.list().profiles) {
+      if (addresses.get(profile.id) === profile.baseUrl) continue;
+      addresses.set(profile.id, profile.baseUrl);
+      services.uploads?.wake(profile.id);
+    }
+  });
 
   const localDataDir = path.join(options.userDataDir, 'local-workspace');
   const local = new LocalWorkspace({
@@ -165,8 +191,6 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
 
   // --- drop folders and passports ---------------------------------------------------------------------------------
 
-  // Filled in once each has started; their events may arrive before that.
-  const services: { passports?: PassportService; dropFolders?: DropFolderService } = {};
   const emitNotice = (notice: Notice): void => emit('notice', notice);
 
   /** A mapping whose connection was removed says so: its files wait, uploading nothing, until it is removed. */
@@ -254,11 +278,30 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       ...(options.tuning?.dropFolders === undefined ? {} : { timing: options.tuning.dropFolders }),
     }),
   );
+  services.uploads = await startOptional('uploads', () =>
+    startUploadService({
+      stateDir: path.join(options.userDataDir, 'uploads'),
+      clientFor: (connectionId) => {
+        const profile = connections.get(connectionId);
+        return profile === undefined ? undefined : clientOf(profile);
+      },
+      hasKey: (connectionId) => vault.has(connectionId),
+      onChange: (entry) => emit('uploads:changed', entry),
+      log,
+      ...(options.tuning?.uploads === undefined ? {} : { timing: options.tuning.uploads }),
+    }),
+  );
 
   function requireDropFolders(): DropFolderService {
     const { dropFolders } = services;
     if (dropFolders === undefined) throw new BridgeError('unavailable', 'The drop folders could not start. The details are in the log.');
     return dropFolders;
+  }
+
+  function requireUploads(): UploadService {
+    const { uploads } = services;
+    if (uploads === undefined) throw new BridgeError('unavailable', 'Uploads could not start. The details are in the log.');
+    return uploads;
   }
 
   function requirePassports(): PassportService {
@@ -489,6 +532,13 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       await openOnDisk(entry.filePath, `The passport file ${entry.filePath} was moved or deleted.`);
       return null;
     },
+    ...uploadHandlers({
+      uploads: requireUploads,
+      requireProfile,
+      clientOf,
+      chooseFiles: options.chooseFiles,
+      chooseSaveTarget: options.chooseSaveTarget,
+    }),
   };
 
   return {
@@ -515,7 +565,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     },
     async close() {
       // The services first: they stop their uploads and downloads cleanly while the clients still run.
-      await Promise.all([services.dropFolders?.close(), services.passports?.close()]);
+      await Promise.all([services.dropFolders?.close(), services.passports?.close(), services.uploads?.close()]);
       await Promise.all([...clients.values()].map(({ client }) => client.close()));
       await local.stop();
     },

@@ -36,6 +36,7 @@ import type { EmbeddedServerProcess } from './local-server';
 import { provisioningRequestOf, readKeyFile } from './provisioning';
 import { safeStorageCipher } from './safe-storage-cipher';
 import { trayView, type TrayAction } from './tray-status';
+import type { FileDialogRequest } from './uploads/choices';
 import { FileVault } from './vault';
 import {
   MIN_WINDOW_SIZE,
@@ -166,6 +167,26 @@ async function chooseFolder(title: string | undefined): Promise<string | null> {
   const window = mainWindow !== undefined && !mainWindow.isDestroyed() ? mainWindow : undefined;
   const result = window === undefined ? await dialog.showOpenDialog(dialogOptions) : await dialog.showOpenDialog(window, dialogOptions);
   return result.canceled ? null : (result.filePaths[0] ?? null);
+}
+
+/** The native open dialog for files to upload, attached to the window; answers the chosen paths, none when cancelled. */
+async function chooseFiles(request: FileDialogRequest): Promise<string[]> {
+  const dialogOptions: Electron.OpenDialogOptions = {
+    title: request.title,
+    filters: request.filters,
+    properties: request.multiple ? ['openFile', 'multiSelections'] : ['openFile'],
+  };
+  const window = mainWindow !== undefined && !mainWindow.isDestroyed() ? mainWindow : undefined;
+  const result = window === undefined ? await dialog.showOpenDialog(dialogOptions) : await dialog.showOpenDialog(window, dialogOptions);
+  return result.canceled ? [] : result.filePaths;
+}
+
+/** The native save dialog for a download, offering its name in the Downloads folder; null when cancelled. */
+async function chooseSaveTarget(fileName: string): Promise<string | null> {
+  const dialogOptions: Electron.SaveDialogOptions = { defaultPath: path.join(app.getPath('downloads'), fileName) };
+  const window = mainWindow !== undefined && !mainWindow.isDestroyed() ? mainWindow : undefined;
+  const result = window === undefined ? await dialog.showSaveDialog(dialogOptions) : await dialog.showSaveDialog(window, dialogOptions);
+  return result.canceled || result.filePath === '' ? null : result.filePath;
 }
 
 /**
@@ -360,6 +381,8 @@ async function run(): Promise<void> {
       openExternal: openExternalSafely,
       openPath: openPathWithSystem,
       chooseFolder,
+      chooseFiles,
+      chooseSaveTarget,
       log,
     });
     await provisionFromCommandLine(host);

@@ -11,6 +11,19 @@ import { Problem } from './api/schemas';
 import { MigrationProgress, MigrationSummary } from './workspace-migration';
 import { DropFolderDraft, DropFolderEvent, DropFolderFile, DropFolderSettings, DropFolderStatus } from './dropfolders';
 import {
+  ChooseFilesRequest,
+  ChosenFiles,
+  FileDownloadRequest,
+  FileDownloadResult,
+  SpoolChunk,
+  SpoolOpen,
+  SpoolRef,
+  UploadEntry,
+  UploadQuery,
+  UploadRef,
+  UploadStart,
+} from './uploads';
+import {
   PassportEntry,
   PassportEvent,
   PassportRequestOptions,
@@ -212,8 +225,8 @@ export type AppInfo = Static<typeof AppInfo>;
 
 /**
  * A JSON call of the API through the host's queued client, which adds the connection's key. Binary uploads and
- * downloads do not pass the bridge: the host streams them from and to disk itself (a small image is the one exception,
- * `api:upload-image`).
+ * downloads do not pass this channel: the host streams them from and to disk itself (`uploads:*`, `files:download`;
+ * a small image goes through `api:upload-image`).
  */
 export const ApiRequest = Type.Object(
   {
@@ -417,6 +430,15 @@ export const ipcChannels = {
   'passports:history': channel(PassportHistoryQuery, Type.Array(PassportEntry)),
   'passports:retry': channel(EntryRef, PassportEntry),
   'passports:open-file': channel(EntryRef, Nothing),
+  'dialog:choose-files': channel(ChooseFilesRequest, ChosenFiles),
+  'uploads:open-spool': channel(SpoolOpen, SpoolRef),
+  'uploads:write-spool': channel(SpoolChunk, Type.Object({ written: Type.Integer({ minimum: 0 }) }, { additionalProperties: false })),
+  'uploads:start': channel(UploadStart, UploadEntry),
+  'uploads:list': channel(UploadQuery, Type.Array(UploadEntry)),
+  'uploads:cancel': channel(UploadRef, UploadEntry),
+  'uploads:retry': channel(UploadRef, UploadEntry),
+  'uploads:forget': channel(UploadRef, Nothing),
+  'files:download': channel(FileDownloadRequest, FileDownloadResult),
 } as const;
 
 /** A channel's name. */
@@ -437,6 +459,8 @@ export const ipcEvents = {
   'dropfolders:changed': DropFolderEvent,
   /** The passport folders changed, or one passport moved on. */
   'passports:changed': PassportEvent,
+  /** An upload started, moved on (progress at most a few times a second) or ended. */
+  'uploads:changed': UploadEntry,
   /** Something to show the user in the app (Electron also shows it as a native notification). */
   notice: Notice,
 } as const;

@@ -40,6 +40,8 @@ export interface QueuedClientOptions<V extends ApiVersion = ApiVersion> {
   retry?: Partial<RetryPolicy>;
   /** Hears every change of the number of queued and running calls. */
   onActivity?: (activity: QueueActivity) => void;
+  /** Hears every call that got its expected answer: the server can be reached (again). */
+  onSuccess?: () => void;
   /** Source of the backoff jitter, in [0, 1). */
   random?: () => number;
   /** Waits between attempts; it may end early when `signal` aborts. */
@@ -319,6 +321,7 @@ export function createQueuedClient<V extends ApiVersion = ApiVersion>(
     try {
       for (let made = 1; ; made += 1) {
         const report = await attempt();
+        if (report.outcome.kind === 'ok') options.onSuccess?.();
         if (closing.signal.aborted) return report.result;
         const delay = nextRetryDelayMs(
           report.outcome,

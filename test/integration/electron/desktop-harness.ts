@@ -1,6 +1,7 @@
 /**
  * The desktop host as the integration tests start it: browser mode, an in-memory vault (Electron's safeStorage cannot
- * run here) and the real Local workspace server in a child process; what it opens is recorded, not opened.
+ * run here; a test that restarts the host hands the same one to each start) and the real Local workspace server in a
+ * child process; what it opens is recorded, not opened.
  */
 import { startDesktopHost, type DesktopHost, type DesktopHostOptions } from '../../../electron/desktop';
 import { nodeProcessLauncher } from '../../../electron/node-process-launcher';
@@ -9,7 +10,7 @@ import { MemoryVault } from '../../../electron/vault';
 /** Starts the host on `userDataDir`; `opened` collects the addresses and paths it was asked to open. */
 export function startTestDesktopHost(
   userDataDir: string,
-  options: { opened?: string[] } & Partial<Pick<DesktopHostOptions, 'log' | 'tuning' | 'chooseFolder'>> = {},
+  options: { opened?: string[] } & Partial<Pick<DesktopHostOptions, 'vault' | 'log' | 'tuning' | 'chooseFolder' | 'chooseFiles' | 'chooseSaveTarget'>> = {},
 ): Promise<DesktopHost> {
   const { opened, ...rest } = options;
   return startDesktopHost({

@@ -65,6 +65,15 @@ function handlers(): BridgeHandlers {
     'passports:history': unused,
     'passports:retry': unused,
     'passports:open-file': unused,
+    'dialog:choose-files': unused,
+    'uploads:open-spool': unused,
+    'uploads:write-spool': unused,
+    'uploads:start': unused,
+    'uploads:list': unused,
+    'uploads:cancel': unused,
+    'uploads:retry': unused,
+    'uploads:forget': unused,
+    'files:download': unused,
   };
 }
 

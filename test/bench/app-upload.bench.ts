@@ -1,0 +1,374 @@
+/**
+ * App upload benchmark: a large file (1 GiB; `BENCH_UPLOAD_MB` sets the size in MiB) uploaded through the desktop host
+ * both ways a page starts one — a file chosen in the host's dialog, read from disk, and a spool the page fills: a client
+ * in this process sends the file as base64 chunks over the browser host's real WebSocket, as the page does, starting the
+ * upload right after opening the spool — against a plain curl of the same file to the same server.
+ *
+ * Setup (not measured): the file is written once, block by block with random content; the server runs as deployed
+ * (`server/cli.ts serve`, its own process); a building gets one information file per upload (stored, not processed).
+ * Each host run is a fresh Node process (`--expose-gc`) with the real desktop host — its Local workspace included, in
+ * a process of its own — and, for the spool, the browser host.
+ *
+ * Measured: in the host's process, the time from the upload's first `uploads:changed` event (right after
+ * `uploads:start`) to `done` (and the part of it in `sending`), the process's CPU time meanwhile, and its peak RSS
+ * above idle (idle read after a GC just before the upload; sampled every 50 ms, and maxRSS); curl's wall time with
+ * `--data-binary @file`, or `--upload-file` from 1 GiB on (curl refuses to hold such a file in memory). Never fails on
+ * time; exits non-zero only when an upload is not accepted.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { startDesktopHost } from '../../electron/desktop';
+import { nodeProcessLauncher } from '../../electron/node-process-launcher';
+import { MemoryVault } from '../../electron/vault';
+import { startWebHost } from '../../electron/web-host';
+import type { IpcChannel } from '../../shared/ipc';
+import { SPOOL_CHUNK_BYTES, SPOOL_CHUNKS_IN_FLIGHT, type UploadEntry } from '../../shared/uploads';
+import { BRIDGE_SOCKET_PATH, SESSION_PARAM, bridgeHostMessageOf } from '../../shared/web-bridge-protocol';
+import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
+
+const MIB = 1024 * 1024;
+const api = '/api/v2.3';
+/** The server's own limit (decisions §11); a larger file would be refused. */
+const SERVER_LIMIT_MIB = 2048;
+const sizeMiB = Number(process.env['BENCH_UPLOAD_MB'] ?? 1024);
+const FILE_NAME = 'bench-upload.bin';
+/** curl reads a `--data-binary @file` into memory and refuses files of this size and more. */
+const CURL_FILE_IN_MEMORY_LIMIT = 1024 * MIB;
+const SCRIPT = fileURLToPath(import.meta.url);
+
+type Way = 'chosen' | 'spool';
+
+/** What a host process measured. */
+interface HostRun {
+  seconds: number;
+  /** Of those, the time in `sending`: the bytes on their way. */
+  sendingSeconds: number;
+  /** CPU time of the host's process during the upload (user and system). */
+  cpuSeconds: number;
+  idle: number;
+  peakAboveIdle: number;
+  outcome: string;
+}
+
+/** What a host process prints once it listens, for the page of a spool run. */
+interface HostReady {
+  url: string;
+  token: string;
+  connectionId: string;
+}
+
+const READY = 'READY ';
+const RESULT = 'RESULT ';
+
+/** Writes `sizeMiB` MiB of random content, a fresh random block each MiB, waiting for the disk when it lags behind. */
+async function writeContent(file: string): Promise<void> {
+  const out = createWriteStream(file);
+  for (let index = 0; index < sizeMiB; index += 1) {
+    if (!out.write(randomBytes(MIB))) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+async function apiCall<T>(server: ServerProcess, key: string, method: string, route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.url}${api}${route}`, {
+    method,
+    headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text.slice(0, 500)}`);
+  return JSON.parse(text) as T;
+}
+
+// --- the host's process ------------------------------------------------------------------------------------------------
+
+/** Runs one upload through a fresh desktop host and prints what it measured. */
+async function measureHost(way: Way, serverUrl: string, key: string, file: string, buildingId: string): Promise<void> {
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'cd-bench-app-upload-ud-'));
+  const staticDir = await mkdtemp(path.join(tmpdir(), 'cd-bench-app-upload-static-'));
+  const host = await startDesktopHost({
+    userDataDir,
+    host: 'browser',
+    version: '0.0.0-bench',
+    vault: new MemoryVault(),
+    startLocalServer: nodeProcessLauncher(),
+    openExternal: async () => undefined,
+    openPath: async () => undefined,
+    chooseFiles: async () => [file],
+    log: (message, error) => console.error(message, error ?? ''),
+  });
+  const connectionId = (await host.provision(serverUrl, key)).id;
+  const web = way === 'spool' ? await startWebHost({ port: 0, staticDir, handlers: host.handlers, onEvent: (sink) => host.onEvent(sink), log: () => undefined, sessionToken: randomBytes(24).toString('base64url') }) : undefined;
+
+  let startedAt: number | undefined;
+  let sendingAt: number | undefined;
+  let finish: (entry: UploadEntry) => void = () => undefined;
+  const ended = new Promise<UploadEntry>((resolve) => (finish = resolve));
+  host.onEvent((event, payload) => {
+    if (event !== 'uploads:changed') return;
+    const entry = payload as UploadEntry;
+    startedAt ??= performance.now();
+    if (entry.state === 'sending') sendingAt ??= performance.now();
+    if (entry.state === 'done' || entry.state === 'failed' || entry.state === 'cancelled') finish(entry);
+  });
+
+  global.gc?.();
+  const idle = process.memoryUsage().rss;
+  let peak = idle;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  const peakBefore = process.resourceUsage().maxRSS * 1024;
+  const cpuBefore = process.cpuUsage();
+  try {
+    if (web === undefined) {
+      const [chosen] = await host.handlers['dialog:choose-files']({ kinds: 'any', multiple: false });
+      if (chosen === undefined) throw new Error('the dialog chose nothing');
+      await host.handlers['uploads:start']({
+        connectionId,
+        target: { kind: 'building-file', buildingId, fileType: 1 },
+        source: { kind: 'chosen', choiceId: chosen.choiceId },
+        fileName: FILE_NAME,
+        size: chosen.size,
+      });
+    } else {
+      const token = new URL(web.url).searchParams.get(SESSION_PARAM) ?? '';
+      const ready: HostReady = { url: `ws://127.0.0.1:${web.port}`, token, connectionId };
+      console.log(`${READY}${JSON.stringify(ready)}`);
+    }
+    const entry = await ended;
+    const doneAt = performance.now();
+    const cpu = process.cpuUsage(cpuBefore);
+    clearInterval(sampler);
+    // maxRSS covers a peak between samples, when it rose above the process's peak before the upload.
+    const peakAfter = process.resourceUsage().maxRSS * 1024;
+    peak = Math.max(peak, peakAfter > peakBefore ? peakAfter : 0, process.memoryUsage().rss);
+    const result: HostRun = {
+      seconds: (doneAt - (startedAt ?? doneAt)) / 1000,
+      sendingSeconds: (doneAt - (sendingAt ?? doneAt)) / 1000,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      idle,
+      peakAboveIdle: peak - idle,
+      outcome: entry.state === 'done' ? 'done' : `${entry.state}: ${entry.problem?.message ?? ''}`,
+    };
+    console.log(`${RESULT}${JSON.stringify(result)}`);
+  } finally {
+    clearInterval(sampler);
+    await web?.close();
+    await host.close();
+    await rm(userDataDir, { recursive: true, force: true });
+    await rm(staticDir, { recursive: true, force: true });
+  }
+}
+
+// --- the page of a spool run -----------------------------------------------------------------------------------------------
+
+/** A page's Bridge over the browser host's socket: calls and the upload's end. */
+async function connectPage(ready: HostReady): Promise<{ invoke(channel: IpcChannel, request: unknown): Promise<unknown>; ended: Promise<UploadEntry>; close(): void }> {
+  const port = new URL(ready.url).port;
+  const socket = new WebSocket(`${ready.url}${BRIDGE_SOCKET_PATH}?${SESSION_PARAM}=${encodeURIComponent(ready.token)}`, { origin: `http://127.0.0.1:${port}` });
+  await once(socket, 'open');
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let nextId = 1;
+  let finish: (entry: UploadEntry) => void = () => undefined;
+  const ended = new Promise<UploadEntry>((resolve) => (finish = resolve));
+  socket.on('message', (data) => {
+    const message = bridgeHostMessageOf(JSON.parse(String(data)));
+    if (message?.type === 'result') {
+      const call = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.result.ok) call?.resolve(message.result.value);
+      else call?.reject(new Error(`${message.result.error.code}: ${message.result.error.message}`));
+    } else if (message?.type === 'event' && message.event === 'uploads:changed') {
+      const entry = message.payload as UploadEntry;
+      if (entry.state === 'done' || entry.state === 'failed' || entry.state === 'cancelled') finish(entry);
+    }
+  });
+  return {
+    invoke: (channel, request) =>
+      new Promise((resolve, reject) => {
+        const id = nextId;
+        nextId += 1;
+        pending.set(id, { resolve, reject });
+        socket.send(JSON.stringify({ type: 'invoke', id, channel, request }));
+      }),
+    ended,
+    close: () => socket.close(),
+  };
+}
+
+/**
+ * Does what the page does with a dropped file: opens a spool, starts the upload at once, and sends the file as base64
+ * chunks, keeping as many on their way as the host takes.
+ */
+async function feedSpool(ready: HostReady, file: string, buildingId: string, size: number): Promise<string> {
+  const page = await connectPage(ready);
+  try {
+    const { spoolId } = (await page.invoke('uploads:open-spool', { fileName: FILE_NAME, size })) as { spoolId: string };
+    await page.invoke('uploads:start', {
+      connectionId: ready.connectionId,
+      target: { kind: 'building-file', buildingId, fileType: 1 },
+      source: { kind: 'spool', spoolId },
+      fileName: FILE_NAME,
+      size,
+    });
+    const handle = await open(file, 'r');
+    try {
+      const onTheirWay = new Set<Promise<unknown>>();
+      for (let offset = 0; offset < size; offset += SPOOL_CHUNK_BYTES) {
+        const piece = Buffer.allocUnsafe(Math.min(SPOOL_CHUNK_BYTES, size - offset));
+        await handle.read(piece, 0, piece.byteLength, offset);
+        const sent = page.invoke('uploads:write-spool', { spoolId, offset, data: piece.toString('base64') });
+        onTheirWay.add(sent);
+        void sent.finally(() => onTheirWay.delete(sent));
+        if (onTheirWay.size >= SPOOL_CHUNKS_IN_FLIGHT) await Promise.race(onTheirWay);
+      }
+      await Promise.all(onTheirWay);
+    } finally {
+      await handle.close();
+    }
+    const entry = await page.ended;
+    return entry.state;
+  } finally {
+    page.close();
+  }
+}
+
+/** Runs a host process for one way of uploading; for a spool, this process plays the page. */
+function runHost(way: Way, server: ServerProcess, key: string, file: string, buildingId: string): Promise<HostRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SCRIPT, '--host', way, server.url, key, file, buildingId], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    let result: HostRun | undefined;
+    let pageFailure: unknown;
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      for (;;) {
+        const end = output.indexOf('\n');
+        if (end < 0) break;
+        const line = output.slice(0, end);
+        output = output.slice(end + 1);
+        if (line.startsWith(READY)) {
+          const ready = JSON.parse(line.slice(READY.length)) as HostReady;
+          feedSpool(ready, file, buildingId, sizeMiB * MIB).catch((error: unknown) => {
+            pageFailure = error;
+            child.kill();
+          });
+        } else if (line.startsWith(RESULT)) {
+          result = JSON.parse(line.slice(RESULT.length)) as HostRun;
+        }
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (pageFailure !== undefined) reject(pageFailure instanceof Error ? pageFailure : new Error(String(pageFailure)));
+      else if (result === undefined) reject(new Error(`the ${way} host exited with ${code} without a result`));
+      else resolve(result);
+    });
+  });
+}
+
+// --- curl and the report ---------------------------------------------------------------------------------------------------
+
+/** Uploads the file with curl into another information file of the building; answers the process's wall time. */
+async function uploadWithCurl(server: ServerProcess, key: string, file: string, buildingId: string): Promise<{ seconds: number; how: string }> {
+  const remote = await apiCall<{ id: string }>(server, key, 'POST', `/buildings/${buildingId}/files`, { type: 1 });
+  const url = `${server.url}${api}/buildings/${buildingId}/files/${remote.id}/upload/${FILE_NAME}`;
+  const inMemory = sizeMiB * MIB < CURL_FILE_IN_MEMORY_LIMIT;
+  const body = inMemory ? ['--data-binary', `@${file}`] : ['--upload-file', file, '-H', 'Expect:'];
+  const how = inMemory ? 'curl --data-binary @file' : 'curl --upload-file file -X POST';
+  const args = ['-sS', '-o', '/dev/null', '-w', '%{http_code}', '-X', 'POST', '-H', `x-api-key: ${key}`, '-H', 'content-type: application/octet-stream', ...body, url];
+  const started = performance.now();
+  const child = spawn('curl', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let status = '';
+  child.stdout.on('data', (chunk: Buffer) => (status += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  const seconds = (performance.now() - started) / 1000;
+  if (code !== 0 || status !== '202') throw new Error(`curl exited with ${code} and HTTP ${status}: the upload was not accepted.`);
+  return { seconds, how };
+}
+
+function megabytesPerSecond(seconds: number): number {
+  return (sizeMiB * MIB) / 1e6 / seconds;
+}
+
+function report(label: string, run: HostRun, curlRate: number | undefined): void {
+  const rate = megabytesPerSecond(run.seconds);
+  console.log(
+    `${label.padEnd(44)}${run.seconds.toFixed(2).padStart(7)} s   ${rate.toFixed(0).padStart(5)} MB/s   (${run.outcome}; ${run.sendingSeconds.toFixed(2)} s of it sending; host CPU ${run.cpuSeconds.toFixed(1)} s)`,
+  );
+  if (curlRate !== undefined) console.log(`  rate / curl: ${(rate / curlRate).toFixed(2)} (goal: ≥ 0.67, within 1.5× of curl)`);
+  console.log(`  host peak RSS above idle: ${(run.peakAboveIdle / MIB).toFixed(1)} MiB (idle ${(run.idle / MIB).toFixed(1)} MiB; goal < 100 MiB)`);
+}
+
+async function main(): Promise<number> {
+  if (!Number.isFinite(sizeMiB) || sizeMiB < 1 || sizeMiB > SERVER_LIMIT_MIB) {
+    console.error(`BENCH_UPLOAD_MB must be 1..${SERVER_LIMIT_MIB} (the server accepts uploads up to 2 GiB), not '${process.env['BENCH_UPLOAD_MB']}'.`);
+    return 1;
+  }
+  const curlFound = spawnSync('which', ['curl']).status === 0;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cd-bench-app-upload-data-'));
+  const folder = await mkdtemp(path.join(tmpdir(), 'cd-bench-app-upload-folder-'));
+  const file = path.join(folder, FILE_NAME);
+  const key = randomBytes(32).toString('base64url');
+  let server: ServerProcess | undefined;
+  try {
+    const writing = performance.now();
+    await writeContent(file);
+    console.log(`file: ${sizeMiB} MiB of random content written in ${((performance.now() - writing) / 1000).toFixed(1)} s to ${file}`);
+    server = await startServerProcess(dataDir, key);
+    const portfolio = await apiCall<{ id: string }>(server, key, 'POST', '/portfolios', { name: 'App upload benchmark' });
+    const building = await apiCall<{ id: string }>(server, key, 'POST', '/buildings', { portfolioId: portfolio.id, name: 'App upload benchmark' });
+    console.log(`server: ${server.url}`);
+
+    const chosen = await runHost('chosen', server, key, file, building.id);
+    const spooled = await runHost('spool', server, key, file, building.id);
+    let curlRate: number | undefined;
+    console.log('');
+    if (curlFound) {
+      const curl = await uploadWithCurl(server, key, file, building.id);
+      curlRate = megabytesPerSecond(curl.seconds);
+      console.log(`${curl.how.padEnd(44)}${curl.seconds.toFixed(2).padStart(7)} s   ${curlRate.toFixed(0).padStart(5)} MB/s   (HTTP 202, process wall time)`);
+    } else {
+      console.log('curl: not found on this machine; no comparison');
+    }
+    report('app, chosen file (read from disk)', chosen, curlRate);
+    report('app, spool fed over the WebSocket (base64)', spooled, curlRate);
+    console.log('MB = 10^6 bytes; figures are informative and never fail the run');
+    return chosen.outcome === 'done' && spooled.outcome === 'done' ? 0 : 1;
+  } finally {
+    if (server !== undefined) await stopServerProcess(server);
+    await rm(folder, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const hostIndex = process.argv.indexOf('--host');
+if (hostIndex >= 0) {
+  const [way, serverUrl, key, file, buildingId] = process.argv.slice(hostIndex + 1) as [Way, string, string, string, string];
+  measureHost(way, serverUrl, key, file, buildingId).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+} else {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -10,6 +10,7 @@ import CataloguesPage from './views/catalogues/CataloguesPage.vue';
 import ConnectionsPage from './views/connections/ConnectionsPage.vue';
 import DropFoldersPage from './views/dropfolders/DropFoldersPage.vue';
 import FilePage from './views/files/FilePage.vue';
+import ImportReportPage from './views/files/ImportReportPage.vue';
 import PassportsPage from './views/passports/PassportsPage.vue';
 import PortfolioPage from './views/portfolios/PortfolioPage.vue';
 import PortfoliosPage from './views/portfolios/PortfoliosPage.vue';
@@ -21,6 +22,7 @@ export const ROUTE_NAMES = {
   portfolio: 'portfolio',
   building: 'building',
   file: 'file',
+  fileReport: 'file-report',
   dropFolders: 'drop-folders',
   passports: 'passports',
   activity: 'activity',
@@ -40,6 +42,7 @@ export function createAppRouter(): Router {
       { path: '/portfolios/:portfolioId', name: ROUTE_NAMES.portfolio, component: PortfolioPage },
       { path: '/buildings/:buildingId', name: ROUTE_NAMES.building, component: BuildingPage },
       { path: '/buildings/:buildingId/files/:fileId', name: ROUTE_NAMES.file, component: FilePage },
+      { path: '/buildings/:buildingId/files/:fileId/report', name: ROUTE_NAMES.fileReport, component: ImportReportPage },
       { path: '/catalogues', redirect: { name: ROUTE_NAMES.catalogues, params: { kind: 'materials' } } },
       { path: '/catalogues/:kind(materials|products)', name: ROUTE_NAMES.catalogues, component: CataloguesPage },
       { path: '/catalogues/:kind(materials|products)/:itemId', name: ROUTE_NAMES.catalogueItem, component: CatalogueItemPage },

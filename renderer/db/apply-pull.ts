@@ -21,6 +21,7 @@ import type {
   Product,
 } from '../../shared/api/schemas';
 import { fileKeyRange, type CacheDb } from './cache-db';
+import { listedStatuses, noteFileStatuses } from './file-timelines';
 import { hasPendingEntries, pendingKeys } from './outbox';
 import {
   elementCursorKey,
@@ -95,7 +96,7 @@ export const CATALOGUE_DETAILS = {
 
 // --- removing ---------------------------------------------------------------------------------------------------------
 
-const FILE_TABLES = ['files', 'fileStatuses', 'elements', 'elementStaging', 'syncState', 'outbox'] as const;
+const FILE_TABLES = ['files', 'fileStatuses', 'fileTimelines', 'elements', 'elementStaging', 'syncState', 'outbox'] as const;
 
 /** Removes a file and what hangs on it, except elements with outbox entries. Runs inside a transaction over FILE_TABLES. */
 async function removeFileData(db: CacheDb, fileId: string): Promise<void> {
@@ -106,6 +107,7 @@ async function removeFileData(db: CacheDb, fileId: string): Promise<void> {
   await db.elementStaging.where(':id').between(lower, upper, true, true).delete();
   await db.syncState.delete(elementCursorKey(fileId));
   await db.fileStatuses.delete(fileId);
+  await db.fileTimelines.delete(fileId);
   await db.files.delete(fileId);
 }
 
@@ -257,7 +259,12 @@ function filesSignature(files: readonly BuildingFileResponse[]): string {
  * with local changes), marks the building's figures due when its files changed, and answers which files' elements
  * must be pulled.
  */
-export async function applyServerFiles(db: CacheDb, buildingId: string, files: readonly BuildingFileResponse[]): Promise<FilesApplied> {
+export async function applyServerFiles(
+  db: CacheDb,
+  buildingId: string,
+  files: readonly BuildingFileResponse[],
+  at = new Date().toISOString(),
+): Promise<FilesApplied> {
   return db.transaction('rw', ['buildingFigures', ...FILE_TABLES], async () => {
     const pending = await pendingKeys(db, 'files');
     const cached = new Map((await db.files.where('buildingId').equals(buildingId).toArray()).map((row) => [row.id, row]));
@@ -271,6 +278,7 @@ export async function applyServerFiles(db: CacheDb, buildingId: string, files: r
       if (holdsElements && file.lastModifiedDate !== elementsStamp) due.push({ buildingId, fileId: file.id, stamp: file.lastModifiedDate });
     }
     await db.files.bulkPut(writes);
+    await noteFileStatuses(db, listedStatuses(buildingId, files, await db.fileStatuses.bulkGet(files.map((file) => file.id))), at);
 
     const listed = new Set(files.map((file) => file.id));
     const missing = [...cached.keys()].filter((id) => !listed.has(id));
@@ -287,9 +295,12 @@ export async function applyServerFiles(db: CacheDb, buildingId: string, files: r
   });
 }
 
-/** Writes a file's status as `/status` answered it. */
+/** Writes a file's status as `/status` answered it, and notes it in the file's timeline. */
 export async function writeFileStatus(db: CacheDb, buildingId: string, status: BuildingFileStatusResponse, at: string): Promise<void> {
-  await db.fileStatuses.put({ ...status, buildingId, fetchedAt: at });
+  await db.transaction('rw', ['fileStatuses', 'fileTimelines'], async () => {
+    await db.fileStatuses.put({ ...status, buildingId, fetchedAt: at });
+    await noteFileStatuses(db, [{ fileId: status.id, buildingId, status: status.status }], at);
+  });
 }
 
 async function putProgress(db: CacheDb, progress: PullProgress): Promise<void> {
@@ -307,7 +318,7 @@ export async function beginElementPull(
   start: Omit<ElementCursorRow, 'target'>,
   status: BuildingFileStatusResponse | null,
 ): Promise<ElementCursorRow> {
-  return db.transaction('rw', ['files', 'elements', 'elementStaging', 'syncState', 'fileStatuses', 'outbox'], async () => {
+  return db.transaction('rw', ['files', 'elements', 'elementStaging', 'syncState', 'fileStatuses', 'fileTimelines', 'outbox'], async () => {
     const [lower, upper] = fileKeyRange(start.fileId);
     const held = (await db.files.get(start.fileId))?.elementsStamp ?? null;
     const cursor: ElementCursorRow = { ...start, target: held === null ? 'elements' : 'staging' };

@@ -11,6 +11,7 @@ import type {
   ElementRow,
   FileRow,
   FileStatusRow,
+  FileTimelineRow,
   MaterialFinancialValuesRow,
   MaterialMatchesRow,
   MaterialRow,
@@ -42,6 +43,7 @@ export class CacheDb extends Dexie {
   declare buildingFigures: EntityTable<BuildingFiguresRow, 'buildingId'>;
   declare files: EntityTable<FileRow, 'id'>;
   declare fileStatuses: EntityTable<FileStatusRow, 'id'>;
+  declare fileTimelines: EntityTable<FileTimelineRow, 'id'>;
   declare elements: Table<ElementRow, ElementPrimaryKey>;
   declare elementStaging: Table<StagedElementRow, ElementPrimaryKey>;
   declare materials: EntityTable<MaterialRow, 'id'>;
@@ -86,6 +88,10 @@ export class CacheDb extends Dexie {
       outbox: '++seq, &opId, [entity+key], [aggregate+seq], state',
       syncState: 'key',
     });
+    // 2: the building page shows when each status of a file was seen (Uploaded, Importing, … Mapped). The server
+    // answers only the current status, so the times are the app's own, one record per file next to `fileStatuses`;
+    // `buildingId` lets a building's timelines be read in one query.
+    this.version(2).stores({ fileTimelines: 'id, buildingId' });
   }
 }
 

@@ -26,7 +26,7 @@ import {
 } from './schema';
 
 /** Every table an acknowledgement may touch: a real id replaces a temporary one wherever it appears. */
-const ACK_TABLES = [...new Set([...OUTBOX_ENTITIES, 'buildingFigures', 'fileStatuses', 'elementStaging', ...REBUILD_TABLES])];
+const ACK_TABLES = [...new Set([...OUTBOX_ENTITIES, 'buildingFigures', 'fileStatuses', 'fileTimelines', 'elementStaging', ...REBUILD_TABLES])];
 
 // --- acknowledging ----------------------------------------------------------------------------------------------------
 
@@ -82,6 +82,7 @@ async function removeBuildingData(db: CacheDb, buildingId: string): Promise<void
     await db.elementStaging.where(':id').between(lower, upper, true, true).delete();
     await db.syncState.bulkDelete([elementCursorKey(fileId), fileRefinementKey(fileId)]);
     await db.fileStatuses.delete(fileId);
+    await db.fileTimelines.delete(fileId);
     await db.files.delete(fileId);
   }
 }

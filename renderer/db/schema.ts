@@ -74,6 +74,24 @@ export type FileRow = BuildingFileResponse & Editable<BuildingFileResponse> & { 
 /** The processing status of a building file, as `/status` answered it when last asked. */
 export type FileStatusRow = BuildingFileStatusResponse & { buildingId: string; fetchedAt: string };
 
+/** A status of a building file and when the app first saw it (ISO 8601). */
+export interface SeenStatus {
+  status: number;
+  at: string;
+}
+
+/**
+ * When the app saw each status of a file's latest processing (the server answers only the current status), oldest
+ * first: written whenever a file list or `/status` answer is applied, and when an upload of the file ended. A status
+ * that goes back (a new version uploaded, a refinement started again) begins the list anew.
+ */
+export interface FileTimelineRow {
+  /** The file's id. */
+  id: string;
+  buildingId: string;
+  seen: SeenStatus[];
+}
+
 /**
  * An element. The primary key is `[buildingFileId+id]` (element ids are unique within a file only); `id` is the API's
  * element id, read directly from the record.

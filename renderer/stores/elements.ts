@@ -1,12 +1,17 @@
 /**
  * Changes of elements by the user: each goes into the active connection's cache with its outbox entry (the db layer
  * writes both in one transaction), then the scheduler is told, so a sync follows when the user pauses. Offline, the
- * changes wait in the outbox until the server can be reached.
+ * changes wait in the outbox until the server can be reached. The import report's fixes change every element of a
+ * group (unmapped ones of a material name, unclassified ones of an IFC class) as the cache holds them, so they work
+ * offline and against any server.
  */
 import { defineStore } from 'pinia';
 import type { CacheDb } from '../db/cache-db';
 import { createElement, deleteElements, editElements, type NewElement } from '../db/edits';
 import type { ElementChanges } from '../db/edit-shapes';
+import { scanElements } from '../db/reads';
+import type { ElementRow } from '../db/schema';
+import { isUnmapped, lacksBuildingLayer } from '../views/files/local-report';
 import { useSyncStore } from './sync';
 
 /** The user's element changes on the active connection. */
@@ -24,6 +29,32 @@ export const useElementsStore = defineStore('elements', () => {
     sync.notifyEdit();
   }
 
+  /**
+   * Makes one change to every element of a file that `matches`, as the cache holds them now, in one bulk edit (one
+   * transaction, an outbox entry per element); answers how many it changed.
+   */
+  async function editWhere(fileId: string, matches: (row: ElementRow) => boolean, changes: ElementChanges): Promise<number> {
+    const db = cache();
+    const ids: string[] = [];
+    await scanElements(db, fileId, (rows) => {
+      for (const row of rows) if (matches(row)) ids.push(row.id);
+    });
+    if (ids.length === 0) return 0;
+    await editElements(db, fileId, ids, changes);
+    sync.notifyEdit();
+    return ids.length;
+  }
+
+  /** Maps every unmapped element of a file whose material name is `materialName` (null: none) to a material or product. */
+  function mapUnmapped(fileId: string, materialName: string | null, materialId: string): Promise<number> {
+    return editWhere(fileId, (row) => isUnmapped(row) && row.materialName === materialName, { materialId });
+  }
+
+  /** Gives every element of a file of IFC class `elementClass` (null: none) that lacks a building layer a classification code. */
+  function classifyUnlayered(fileId: string, elementClass: string | null, code: string): Promise<number> {
+    return editWhere(fileId, (row) => lacksBuildingLayer(row) && row.elementClass === elementClass, { classificationLookup: code });
+  }
+
   /** Adds an element to a file; answers its id. */
   async function create(fileId: string, element: NewElement): Promise<string> {
     const id = await createElement(cache(), fileId, element);
@@ -37,5 +68,5 @@ export const useElementsStore = defineStore('elements', () => {
     sync.notifyEdit();
   }
 
-  return { edit, create, remove };
+  return { edit, mapUnmapped, classifyUnlayered, create, remove };
 });

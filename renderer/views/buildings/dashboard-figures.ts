@@ -1,10 +1,11 @@
 /**
  * The building dashboard's figures as the charts draw them: the circularity gauge, bars of the financial figures per
- * material family and per building level, and bars of the validation fractions. Pure functions of the cached figures,
- * a palette and formatters in the user's language, so they are tested without a DOM.
+ * material family and per building level, bars of the validation fractions, and why a circularity score is missing.
+ * Pure functions of the cached figures, a palette and formatters in the user's language, so they are tested without a
+ * DOM.
  */
 import type { EChartsCoreOption } from 'echarts/core';
-import { BuildingLevel, type BuildingLevelName } from '../../../shared/api/enums';
+import { BuildingFileStatuses, BuildingLevel, type BuildingLevelName } from '../../../shared/api/enums';
 import type { BuildingCircularInformation, BuildingFinancialInformation, BuildingValidation } from '../../../shared/api/schemas';
 import type { ChartPalette } from '../../components/charts';
 
@@ -46,6 +47,44 @@ export function circularityView(circular: BuildingCircularInformation): Circular
       unknownBrandLayer: figure(circular.correctionUnknownBrandLayer),
     },
   };
+}
+
+/** What the cache knows of an active source file of a building: its status and, once read, its elements' figures. */
+export interface ScoreFile {
+  id: string;
+  name: string;
+  status: number;
+  /** Counts of its cached elements; undefined while they are being read. */
+  elements: { total: number; mapped: number; layered: number } | undefined;
+}
+
+/**
+ * Why a building has no circularity score, from what its active source files hold: none is active, one is not
+ * Mapped, one has no elements, or, with numbers, how many elements lack a building layer or a material. A file whose
+ * elements all have both lacks something the cache does not show (a mass, circular data): its report says which.
+ */
+export type ScoreGap =
+  | { kind: 'no-active-file' }
+  | { kind: 'not-mapped'; fileId: string; fileName: string; status: number }
+  | { kind: 'no-elements'; fileId: string; fileName: string }
+  | { kind: 'no-layer'; fileId: string; fileName: string; layered: number; total: number }
+  | { kind: 'no-material'; fileId: string; fileName: string; missing: number; total: number }
+  | { kind: 'elsewhere'; fileId: string; fileName: string };
+
+/** The reasons a score is missing, file by file; files whose elements are still being read say nothing yet. */
+export function scoreGaps(files: readonly ScoreFile[]): ScoreGap[] {
+  if (files.length === 0) return [{ kind: 'no-active-file' }];
+  return files.flatMap((file): ScoreGap[] => {
+    const named = { fileId: file.id, fileName: file.name };
+    if (file.status !== BuildingFileStatuses.Mapped) return [{ kind: 'not-mapped', ...named, status: file.status }];
+    const counts = file.elements;
+    if (counts === undefined) return [];
+    if (counts.total === 0) return [{ kind: 'no-elements', ...named }];
+    const gaps: ScoreGap[] = [];
+    if (counts.layered < counts.total) gaps.push({ kind: 'no-layer', ...named, layered: counts.layered, total: counts.total });
+    if (counts.mapped < counts.total) gaps.push({ kind: 'no-material', ...named, missing: counts.total - counts.mapped, total: counts.total });
+    return gaps.length > 0 ? gaps : [{ kind: 'elsewhere', ...named }];
+  });
 }
 
 /** A fraction clamped to 0..1 for a bar's length (the figure itself is shown as it is). */

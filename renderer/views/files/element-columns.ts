@@ -1,10 +1,12 @@
 /**
- * The columns of the elements grid: what each shows of an element, how it sorts and filters, and which request field
- * an inline edit of it changes (none for what the server derives: the id, the mapping).
+ * The columns of the elements grid: what each shows of an element, how it sorts and filters, which request field an
+ * inline edit of it changes (none for what the server derives: the id), and which picker chooses the value of those
+ * that are chosen rather than typed (the mapping, the classification).
  */
 import { ElementType } from '../../../shared/api/enums';
 import type { ElementRow } from '../../db/schema';
 import type { ElementQuantityField, ElementTextField } from './element-form';
+import { classifiedHere } from './local-report';
 
 /** A column of the grid. */
 export type ElementColumnKey =
@@ -27,20 +29,28 @@ export interface ElementColumn {
   key: ElementColumnKey;
   kind: ElementColumnKind;
   width: number;
-  /** The request field an inline edit changes; null: not editable. */
+  /** The request field an inline edit changes; null: not typed in the cell. */
   edits: ElementTextField | ElementQuantityField | null;
+  /** The picker an edit of the cell opens instead of a text box: a catalogue item (`materialId`) or an NL-SfB code. */
+  picker: 'catalogue' | 'classification' | null;
   /** The value shown (and exported, filtered and sorted, for text): '' when there is none. */
   text(row: ElementRow): string;
   /** The number a quantity column sorts and filters by; null when there is none. */
   number(row: ElementRow): number | null;
 }
 
+/** The server's match, unless the user chose another code here since (the match follows with the next refinement). */
+function classificationText(row: ElementRow): string {
+  if (row.classificationMatch !== null && !classifiedHere(row)) return `${row.classificationMatch.code} ${row.classificationMatch.name}`;
+  return (row.classificationLookup ?? []).join(', ');
+}
+
 function textColumn(key: ElementColumnKey, width: number, edits: ElementTextField | null, text: (row: ElementRow) => string): ElementColumn {
-  return { key, kind: 'text', width, edits, text, number: () => null };
+  return { key, kind: 'text', width, edits, picker: null, text, number: () => null };
 }
 
 function quantityColumn(key: ElementQuantityField): ElementColumn {
-  return { key, kind: 'quantity', width: 110, edits: key, text: (row) => (row[key] === null ? '' : String(row[key])), number: (row) => row[key] };
+  return { key, kind: 'quantity', width: 110, edits: key, picker: null, text: (row) => (row[key] === null ? '' : String(row[key])), number: (row) => row[key] };
 }
 
 /** Every column, in the order the grid shows them. */
@@ -48,14 +58,12 @@ export const ELEMENT_COLUMNS: readonly ElementColumn[] = [
   textColumn('id', 190, null, (row) => row.id),
   textColumn('name', 220, 'name', (row) => row.name ?? ''),
   textColumn('materialName', 180, 'materialName', (row) => row.materialName ?? ''),
-  { key: 'mapping', kind: 'mapping', width: 110, edits: null, text: (row) => (row.mapping === null ? '' : row.mapping.type === ElementType.Material ? 'material' : 'product'), number: () => null },
+  { key: 'mapping', kind: 'mapping', width: 160, edits: null, picker: 'catalogue', text: (row) => (row.mapping === null ? '' : row.mapping.type === ElementType.Material ? 'material' : 'product'), number: () => null },
   textColumn('typeName', 180, 'typeName', (row) => row.typeName ?? ''),
   textColumn('elementClass', 130, 'elementClass', (row) => row.elementClass ?? ''),
   textColumn('floor', 110, 'floor', (row) => row.floor ?? ''),
   textColumn('phase', 130, 'phaseLookup', (row) => row.phaseMatch?.name ?? (row.phaseLookup ?? []).join(', ')),
-  textColumn('classification', 170, 'classificationLookup', (row) =>
-    row.classificationMatch === null ? (row.classificationLookup ?? []).join(', ') : `${row.classificationMatch.code} ${row.classificationMatch.name}`,
-  ),
+  { ...textColumn('classification', 170, 'classificationLookup', classificationText), picker: 'classification' },
   quantityColumn('volume'),
   quantityColumn('area'),
   quantityColumn('height'),

@@ -1,7 +1,8 @@
 /**
  * The element form's model: what an element's fields look like in the form, which values the form refuses, and which
  * changes a filled-in form makes (only the fields the user changed, so a save never overwrites the server's other
- * values with what the form happened to show).
+ * values with what the form happened to show). The mapping is the id of the material or product the element is mapped
+ * to, chosen in a picker; a changed one is sent as `materialId`.
  */
 import type { ElementChanges } from '../../db/edit-shapes';
 import type { ElementRow } from '../../db/schema';
@@ -19,8 +20,8 @@ export type ElementQuantityField = (typeof ELEMENT_QUANTITY_FIELDS)[number];
 /** A field of the form. */
 export type ElementFormField = ElementTextField | ElementQuantityField;
 
-/** What the form holds: text as typed ('' for none), quantities as numbers or null. */
-export type ElementForm = Record<ElementTextField, string> & Record<ElementQuantityField, number | null>;
+/** What the form holds: text as typed ('' for none), quantities as numbers or null, the mapped item's id ('' for none). */
+export type ElementForm = Record<ElementTextField, string> & Record<ElementQuantityField, number | null> & { materialId: string };
 
 /** Why the form refuses a value. */
 export type ElementFieldError = 'negative' | 'not-finite';
@@ -35,6 +36,7 @@ export function elementFormOf(row: ElementRow): ElementForm {
     floor: row.floor ?? '',
     phaseLookup: row.phaseLookup?.[0] ?? '',
     classificationLookup: row.classificationLookup?.[0] ?? '',
+    materialId: row.mapping?.id ?? '',
     volume: row.volume,
     area: row.area,
     height: row.height,
@@ -54,6 +56,7 @@ export function emptyElementForm(): ElementForm {
     floor: '',
     phaseLookup: '',
     classificationLookup: '',
+    materialId: '',
     volume: null,
     area: null,
     height: null,
@@ -75,7 +78,7 @@ export function elementFormErrors(form: ElementForm): Partial<Record<ElementQuan
   return errors;
 }
 
-/** The changes from `before` to `after`: the fields that differ, text trimmed, an emptied field as null. */
+/** The changes from `before` to `after`: the fields that differ, text trimmed, an emptied field (or mapping) as null. */
 export function elementChangesOf(before: ElementForm, after: ElementForm): ElementChanges {
   const changes: ElementChanges = {};
   for (const field of ELEMENT_TEXT_FIELDS) {
@@ -85,5 +88,6 @@ export function elementChangesOf(before: ElementForm, after: ElementForm): Eleme
   for (const field of ELEMENT_QUANTITY_FIELDS) {
     if (after[field] !== before[field]) changes[field] = after[field];
   }
+  if (after.materialId !== before.materialId) changes.materialId = after.materialId === '' ? null : after.materialId;
   return changes;
 }

@@ -98,22 +98,23 @@ describe('the building dashboard on a server', { timeout: 30_000 }, () => {
     expect(text('building-recalculate-unfinished')).toContain('The next sync brings the new figures.');
   });
 
-  it('requests a passport in the chosen language, which then shows among the files while it is made', async () => {
+  it('requests a passport in the chosen language, which then shows among the passports while it is made', async () => {
     const { bridge } = await serverPage();
     click('building-passport');
     await eventually(() => expect(byTestId('passport-language')).not.toBeNull());
     await choose(byTestId('passport-language'), 'Deutsch');
     click('passport-pdf');
-    await eventually(() => expect(messages()).toContain('Passport requested: it appears among the files when ready.'));
+    await eventually(() => expect(messages()).toContain('Passport requested: it appears among the passports when ready.'));
     expect(requests(bridge, 'exportBuildingPassport')[0]?.headers).toEqual({ 'accept-language': 'de' });
     const passport = await eventually(() => {
-      const row = all('file-row')[0];
+      const row = all('building-passport-file')[0];
       expect(row).toBeDefined();
       return row!;
     });
     expect(passport.textContent).toContain('PDF passport');
-    expect(passport.querySelector<HTMLElement>('[data-testid="file-row-status"]')?.dataset['status']).toBe(String(BuildingFileStatuses.Creating));
+    expect(passport.dataset['fileStatus']).toBe(String(BuildingFileStatuses.Creating));
     expect(passport.dataset['busy']).toBe('true');
+    expect(all('file-row')).toEqual([]);
     await eventually(() => expect(requests(bridge, 'getBuildingFileStatus').length).toBeGreaterThan(0));
   });
 

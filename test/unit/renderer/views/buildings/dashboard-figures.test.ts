@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BuildingLevel } from '../../../../../shared/api/enums';
+import { BuildingFileStatuses, BuildingLevel } from '../../../../../shared/api/enums';
 import type { BuildingFinancialInformation, BuildingValidation } from '../../../../../shared/api/schemas';
 import { chartPalette } from '../../../../../renderer/components/charts';
 import {
@@ -9,6 +9,7 @@ import {
   familyBars,
   gaugeOption,
   levelBars,
+  scoreGaps,
   validationBars,
   VALIDATION_FIELDS,
 } from '../../../../../renderer/views/buildings/dashboard-figures';
@@ -102,5 +103,32 @@ describe('the validation bars', () => {
     const bars = validationBars({ ...validation, percentageLengthBaseQuantityAssignedByNumber: undefined as unknown as number }, (field) => field);
     expect(bars.map((bar) => bar.key)).toEqual(VALIDATION_FIELDS.slice(0, 10));
     expect(bars[0]).toEqual({ key: 'percentageElementsMappedByNumber', label: 'percentageElementsMappedByNumber', value: 0 });
+  });
+});
+
+describe('scoreGaps', () => {
+  const file = (id: string, status: number, elements?: { total: number; mapped: number; layered: number }) => ({ id, name: `${id}.ifc`, status, elements });
+
+  it('says that no source file is active', () => {
+    expect(scoreGaps([])).toEqual([{ kind: 'no-active-file' }]);
+  });
+
+  it('names, file by file, what the elements lack, with numbers', () => {
+    expect(
+      scoreGaps([
+        file('a', BuildingFileStatuses.Mapped, { total: 215, mapped: 215, layered: 0 }),
+        file('b', BuildingFileStatuses.Mapped, { total: 82, mapped: 70, layered: 82 }),
+        file('c', BuildingFileStatuses.Refining),
+        file('d', BuildingFileStatuses.Mapped, { total: 0, mapped: 0, layered: 0 }),
+        file('e', BuildingFileStatuses.Mapped, { total: 3, mapped: 3, layered: 3 }),
+        file('f', BuildingFileStatuses.Mapped),
+      ]),
+    ).toEqual([
+      { kind: 'no-layer', fileId: 'a', fileName: 'a.ifc', layered: 0, total: 215 },
+      { kind: 'no-material', fileId: 'b', fileName: 'b.ifc', missing: 12, total: 82 },
+      { kind: 'not-mapped', fileId: 'c', fileName: 'c.ifc', status: BuildingFileStatuses.Refining },
+      { kind: 'no-elements', fileId: 'd', fileName: 'd.ifc' },
+      { kind: 'elsewhere', fileId: 'e', fileName: 'e.ifc' },
+    ]);
   });
 });

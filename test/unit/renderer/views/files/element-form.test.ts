@@ -40,6 +40,13 @@ describe('the element form', () => {
     expect(elementChangesOf(before, { ...before })).toEqual({});
   });
 
+  it('sends a changed mapping as materialId, and a removed one as null', () => {
+    const mapped = elementFormOf({ ...row, mapping: { type: 10, id: 'm1' } });
+    expect(mapped.materialId).toBe('m1');
+    expect(elementChangesOf(mapped, { ...mapped, materialId: 'm2' })).toEqual({ materialId: 'm2' });
+    expect(elementChangesOf(mapped, { ...mapped, materialId: '' })).toEqual({ materialId: null });
+  });
+
   it('refuses negative and non-finite quantities, and accepts none at all', () => {
     const form = { ...elementFormOf(row), volume: -1, weight: Number.NaN, area: null, height: 0 };
     expect(elementFormErrors(form)).toEqual({ volume: 'negative', weight: 'not-finite' });

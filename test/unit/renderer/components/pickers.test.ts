@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { flushPromises } from '@vue/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { h, type Component } from 'vue';
+import CataloguePicker from '../../../../renderer/components/CataloguePicker.vue';
+import ClassificationPicker from '../../../../renderer/components/ClassificationPicker.vue';
+import { all, byTestId, eventually } from '../dom';
+import { CONCRETE, mountAt, releasePage, seedCache, STEEL, WINDOW } from '../views/files/file-fixtures';
+
+afterEach(releasePage);
+
+/** Mounts a picker on a cache holding the test catalogue; answers what it emitted. */
+async function mountPicker(picker: Component, locale: 'en' | 'nl' = 'en') {
+  const picks: unknown[] = [];
+  let cancelled = 0;
+  const connection = await seedCache([]);
+  await mountAt(connection, '/portfolios', {
+    locale,
+    render: () => h(picker, { onPick: (value: unknown) => picks.push(value), onCancel: () => (cancelled += 1) }),
+  });
+  return { picks, cancelled: () => cancelled };
+}
+
+async function search(prefix: string, query: string): Promise<void> {
+  const input = byTestId(`${prefix}-search`) as HTMLInputElement;
+  input.value = query;
+  input.dispatchEvent(new Event('input'));
+  await flushPromises();
+}
+
+function key(prefix: string, name: string): void {
+  byTestId(`${prefix}-search`)?.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }));
+}
+
+describe('the catalogue picker on a v2.1 connection', () => {
+  it('offers no choice the server would drop, and says why', async () => {
+    const connection = await seedCache([]);
+    await mountAt({ ...connection, apiVersion: 'v2.1' }, '/portfolios', { render: () => h(CataloguePicker) });
+    await eventually(() => expect(byTestId('catalogue-picker-unavailable')?.textContent).toContain('v2.1'));
+    expect(byTestId('catalogue-picker-search')).toBeNull();
+  });
+});
+
+const codes = (): string[] => all('classification-picker-option').map((option) => option.dataset['code'] ?? '');
+const items = (): string[] => all('catalogue-picker-option').map((option) => option.dataset['itemId'] ?? '');
+
+describe('the classification picker', () => {
+  it('finds NL-SfB codes by code, the code and its children first', async () => {
+    await mountPicker(ClassificationPicker);
+    expect(codes()).toHaveLength(50);
+    expect(byTestId('classification-picker-more')).not.toBeNull();
+    await search('classification-picker', '21.2');
+    await eventually(() => expect(codes().slice(0, 3)).toEqual(['21.2', '21.20', '21.21']));
+    expect(codes().every((code) => code.startsWith('21.2'))).toBe(true);
+    expect(all('classification-picker-option')[0]?.textContent).toContain('buitenwanden');
+  });
+
+  it('finds codes by words of their description, accents and case ignored', async () => {
+    await mountPicker(ClassificationPicker);
+    await search('classification-picker', 'BINNENWANDEN niet constructief');
+    await eventually(() => expect(codes()).toContain('22.1'));
+    expect(all('classification-picker-option').every((option) => /binnenwanden/i.test(option.textContent ?? ''))).toBe(true);
+    await search('classification-picker', 'zzzz');
+    await eventually(() => expect(byTestId('classification-picker-empty')).not.toBeNull());
+  });
+
+  it('is chosen from the keyboard: arrows move, Enter picks, Escape cancels', async () => {
+    const picked = await mountPicker(ClassificationPicker);
+    await search('classification-picker', '21.2');
+    await eventually(() => expect(codes()[0]).toBe('21.2'));
+    key('classification-picker', 'ArrowDown');
+    key('classification-picker', 'ArrowDown');
+    key('classification-picker', 'ArrowUp');
+    await flushPromises();
+    expect(all('classification-picker-option')[1]?.getAttribute('aria-selected')).toBe('true');
+    key('classification-picker', 'Enter');
+    expect(picked.picks).toEqual(['21.20']);
+    key('classification-picker', 'Escape');
+    expect(picked.cancelled()).toBe(1);
+  });
+});
+
+describe('the catalogue picker', () => {
+  it('lists the cached materials and products by name in the user’s language', async () => {
+    await mountPicker(CataloguePicker, 'nl');
+    await eventually(() => expect(items()).toHaveLength(3));
+    expect(all('catalogue-picker-option').map((option) => option.querySelector('.picker__label')?.textContent)).toEqual(['Beton', 'Kozijn', 'Staal']);
+    expect(all('catalogue-picker-option')[1]?.dataset['kind']).toBe('products');
+  });
+
+  it('finds items by a name in another language, the family, the supplier or the id', async () => {
+    await mountPicker(CataloguePicker, 'nl');
+    await eventually(() => expect(items()).toHaveLength(3));
+    await search('catalogue-picker', 'steel');
+    await eventually(() => expect(items()).toEqual([STEEL]));
+    await search('catalogue-picker', 'stone');
+    await eventually(() => expect(items()).toEqual([CONCRETE]));
+    await search('catalogue-picker', 'acme');
+    await eventually(() => expect(items()).toEqual([WINDOW]));
+    await search('catalogue-picker', WINDOW.slice(0, 13));
+    await eventually(() => expect(items()).toEqual([WINDOW]));
+  });
+
+  it('picks with Enter and answers the item with its kind and name; Escape cancels', async () => {
+    const picked = await mountPicker(CataloguePicker);
+    await search('catalogue-picker', 'frame');
+    await eventually(() => expect(items()).toEqual([WINDOW]));
+    key('catalogue-picker', 'Enter');
+    expect(picked.picks).toEqual([{ id: WINDOW, kind: 'products', name: 'Window frame' }]);
+    key('catalogue-picker', 'Escape');
+    expect(picked.cancelled()).toBe(1);
+  });
+});

@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { h } from 'vue';
+import { BuildingFileStatuses, BuildingLevel, ElementType } from '../../../../../shared/api/enums';
+import type { BuildingCircularInformation } from '../../../../../shared/api/schemas';
+import CircularityCard from '../../../../../renderer/views/buildings/CircularityCard.vue';
+import { all, byTestId, eventually } from '../../dom';
+import { BUILDING, CONCRETE, element, FILE, mountAt, releasePage, seedCache } from '../files/file-fixtures';
+
+afterEach(releasePage);
+
+const LAYER = { id: BuildingLevel.Skin.id, name: 'Skin' };
+const MAPPED = { type: ElementType.Material, id: CONCRETE };
+
+function circular(score: number | null): BuildingCircularInformation {
+  return {
+    circularityConstructionPhase: score,
+    circularityUsagePhase: score,
+    circularityEndOfLifePhase: score,
+    ciScoreBuilding: score,
+    correctionUnknownMaterials: score,
+    correctionUnknownBrandLayer: score,
+    madasterCiScore: score,
+  } as BuildingCircularInformation;
+}
+
+async function mountCard(score: number | null, elements = [element('E1'), element('E2'), element('E3', { mapping: MAPPED })], status: number = BuildingFileStatuses.Mapped) {
+  const connection = await seedCache(elements, status);
+  await mountAt(connection, `/buildings/${BUILDING}`, { render: () => h(CircularityCard, { circular: circular(score) }) });
+}
+
+const gaps = (): Array<[string, string]> => all('ci-gap').map((gap) => [gap.dataset['kind'] ?? '', gap.textContent?.replace(/\s+/g, ' ').trim() ?? '']);
+
+describe('the circularity card', { timeout: 30_000 }, () => {
+  it('carries the score as a number, and explains nothing while there is one', async () => {
+    await mountCard(0.47);
+    await eventually(() => expect(byTestId('ci-gauge')?.dataset['ciScore']).toBe('0.47'));
+    expect(byTestId('ci-gauge')?.dataset['value']).toBe('47%');
+    expect(byTestId('ci-no-score')).toBeNull();
+    expect(byTestId('ci-gaps')).toBeNull();
+  });
+
+  it('says why the score is missing with numbers from the cached elements, and links to the file’s report', async () => {
+    await mountCard(null, [element('E1'), element('E2', { brandLayerMatch: LAYER }), element('E3', { mapping: MAPPED }), element('E4', { mapping: MAPPED, brandLayerMatch: LAYER })]);
+    await eventually(() =>
+      expect(gaps()).toEqual([
+        ['no-layer', 'school.ifc: 2 of 4 elements have a building layer. Open the import report'],
+        ['no-material', 'school.ifc: 2 of 4 elements have no material. Open the import report'],
+      ]),
+    );
+    expect(byTestId('ci-gauge')?.dataset['ciScore']).toBe('');
+    expect(all('ci-gap-report')[0]?.getAttribute('href')).toBe(`#/buildings/${BUILDING}/files/${FILE}/report`);
+  });
+
+  it('says so when no element has a building layer', async () => {
+    await mountCard(null, [element('E1', { mapping: MAPPED }), element('E2', { mapping: MAPPED })]);
+    await eventually(() => expect(gaps()).toEqual([['no-layer', 'school.ifc: 0 of 2 elements have a building layer. Open the import report']]));
+  });
+
+  it('names a source file that is not Mapped yet', async () => {
+    await mountCard(null, [element('E1')], BuildingFileStatuses.Refining);
+    await eventually(() => expect(gaps()).toEqual([['not-mapped', 'school.ifc is not Mapped yet (Refining): its elements count once it is.']]));
+  });
+});

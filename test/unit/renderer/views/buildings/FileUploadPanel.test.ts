@@ -1,0 +1,226 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { flushPromises } from '@vue/test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BuildingFileStatuses } from '../../../../../shared/api/enums';
+import { SPOOL_CHUNK_BYTES } from '../../../../../shared/uploads';
+import { mountedPage } from '../../harness';
+import { all, byTestId, click, eventually, text } from '../../dom';
+import { BUILDING, file, filesPage, operations } from './files-harness';
+
+const TOWER = '30000000-0000-4000-8000-000000000003';
+const mounted = mountedPage();
+
+afterEach(() => {
+  mounted.release();
+  document.body.innerHTML = '';
+  window.dispatchEvent(new Event('online'));
+  vi.restoreAllMocks();
+});
+
+/** Picks files with a file input, as the platform's picker does. */
+async function pick(testId: string, files: File[]): Promise<void> {
+  const input = byTestId(testId) as HTMLInputElement | null;
+  if (input === null) throw new Error(`No ${testId}.`);
+  Object.defineProperty(input, 'files', { value: files, configurable: true });
+  input.dispatchEvent(new Event('change'));
+  await flushPromises();
+}
+
+function named(name: string, size = 10): File {
+  return new File([new Uint8Array(size).fill(7)], name);
+}
+
+function rows(): Array<[string, string]> {
+  return all('upload-row').map((row) => [row.querySelector('[data-testid="upload-name"]')?.textContent ?? '', row.dataset['state'] ?? '']);
+}
+
+describe('adding files to a building', { timeout: 30_000 }, () => {
+  it('makes models and spreadsheets source files and PDFs and images information files, and refuses anything else with the reason', async () => {
+    const { bridge } = await filesPage(mounted);
+    await eventually(() => expect(byTestId('upload-source-file')).not.toBeNull());
+    expect((byTestId('upload-source-file') as HTMLInputElement).type).toBe('file');
+    await pick('upload-source-file', [
+      named('model.IFC'),
+      named('quantities.xlsx'),
+      named('rows.csv'),
+      named('report.pdf'),
+      named('photo.jpeg'),
+      named('notes.txt'),
+      named('empty.ifc', 0),
+    ]);
+    await eventually(() => expect(bridge.requestsOf('uploads:start')).toHaveLength(5));
+    expect(bridge.requestsOf('uploads:start').map((start) => [start.fileName, start.target.kind === 'building-file' ? start.target.fileType : null])).toEqual([
+      ['model.IFC', 0],
+      ['quantities.xlsx', 0],
+      ['rows.csv', 0],
+      ['report.pdf', 1],
+      ['photo.jpeg', 1],
+    ]);
+    expect(bridge.requestsOf('uploads:start')[0]?.target).toEqual({ kind: 'building-file', buildingId: BUILDING, fileType: 0, tags: [] });
+    expect(text('upload-refused')).toContain('notes.txt was not added: only IFC models, spreadsheets (.xlsx, .csv), PDFs and images can be added to a building.');
+    expect(text('upload-refused')).toContain('empty.ifc was not added: the file is empty.');
+    await eventually(() => expect(rows().map(([name]) => name)).toEqual(['model.IFC', 'quantities.xlsx', 'rows.csv', 'report.pdf', 'photo.jpeg']));
+  });
+
+  it('streams a file of the page to the host’s spool a chunk at a time, after starting the upload from that spool', async () => {
+    const { bridge, uploads } = await filesPage(mounted);
+    await eventually(() => expect(byTestId('upload-source-file')).not.toBeNull());
+    const bytes = new Uint8Array(SPOOL_CHUNK_BYTES * 2 + 1234).map((_, index) => index % 251);
+    await pick('upload-source-file', [new File([bytes], 'big.ifc')]);
+    await eventually(() => expect(bridge.requestsOf('uploads:write-spool')).toHaveLength(3));
+    const channels = bridge.calls.map((call) => call.channel).filter((channel) => channel.startsWith('uploads:') && channel !== 'uploads:list');
+    expect(channels).toEqual(['uploads:open-spool', 'uploads:start', 'uploads:write-spool', 'uploads:write-spool', 'uploads:write-spool']);
+    const [spoolId] = [...uploads.spools.keys()];
+    expect(bridge.requestsOf('uploads:open-spool')).toEqual([{ fileName: 'big.ifc', size: bytes.length }]);
+    expect(bridge.requestsOf('uploads:start')[0]?.source).toEqual({ kind: 'spool', spoolId });
+    expect(bridge.requestsOf('uploads:write-spool').map((chunk) => chunk.offset)).toEqual([0, SPOOL_CHUNK_BYTES, SPOOL_CHUNK_BYTES * 2]);
+    expect(uploads.bytesOf(spoolId!).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('in Electron, adds the files the host’s dialog chose, which the host reads itself', async () => {
+    const { bridge, uploads } = await filesPage(mounted, { host: 'electron' });
+    uploads.dialog = [{ choiceId: 'choice-1', fileName: 'site.ifc', size: 5000 }];
+    await eventually(() => expect(byTestId('upload-add')).not.toBeNull());
+    click('upload-add');
+    await eventually(() => expect(bridge.requestsOf('uploads:start')).toHaveLength(1));
+    expect(bridge.requestsOf('dialog:choose-files')).toEqual([{ kinds: 'any', multiple: true, title: 'Add files to Tower A' }]);
+    expect(bridge.requestsOf('uploads:start')[0]).toMatchObject({ source: { kind: 'chosen', choiceId: 'choice-1' }, fileName: 'site.ifc', size: 5000 });
+    expect(bridge.requestsOf('uploads:open-spool')).toEqual([]);
+  });
+
+  it('in browser mode, opens the page’s file input from the button', async () => {
+    await filesPage(mounted);
+    await eventually(() => expect(byTestId('upload-add')).not.toBeNull());
+    const opened = vi.spyOn(HTMLInputElement.prototype, 'click');
+    click('upload-add');
+    await eventually(() => expect(opened).toHaveBeenCalled());
+    expect((opened.mock.contexts[0] as HTMLInputElement).dataset['testid']).toBe('upload-source-file');
+  });
+
+  it('uploads a file named like a source file as its new version once confirmed, and not when cancelled', async () => {
+    const { bridge } = await filesPage(mounted, { files: [file(TOWER, 'tower.ifc', BuildingFileStatuses.Mapped)] });
+    await eventually(() => expect(all('file-row')).toHaveLength(1));
+    await pick('upload-source-file', [named('tower.ifc')]);
+    await eventually(() => expect(byTestId('upload-replace-cancel')).not.toBeNull());
+    expect(document.body.textContent).toContain('This building already has a source file named tower.ifc.');
+    click('upload-replace-cancel');
+    await flushPromises();
+    expect(bridge.requestsOf('uploads:start')).toEqual([]);
+
+    // A closed dialog stays in happy-dom's document (its leave transition never ends): the new one is the last.
+    await pick('upload-source-file', [named('tower.ifc')]);
+    await eventually(() => expect(all('upload-replace-confirm')).toHaveLength(2));
+    all('upload-replace-confirm')[1]!.click();
+    await eventually(() => expect(bridge.requestsOf('uploads:start')).toHaveLength(1));
+    expect(bridge.requestsOf('uploads:start')[0]?.target).toEqual({ kind: 'building-file', buildingId: BUILDING, fileType: 0, replaceFileId: TOWER });
+  });
+
+  it('uploads a new version of a source file from its row, and refuses a file that is no model or spreadsheet', async () => {
+    const { bridge } = await filesPage(mounted, { files: [file(TOWER, 'tower.ifc', BuildingFileStatuses.Mapped)] });
+    await eventually(() => expect(byTestId('file-new-version')).not.toBeNull());
+    const opened = vi.spyOn(HTMLInputElement.prototype, 'click');
+    click('file-new-version');
+    await eventually(() => expect(opened).toHaveBeenCalled());
+    expect((opened.mock.contexts[0] as HTMLInputElement).dataset['testid']).toBe('upload-version-file');
+    await pick('upload-version-file', [named('tower-v2.ifc')]);
+    await eventually(() => expect(bridge.requestsOf('uploads:start')).toHaveLength(1));
+    expect(bridge.requestsOf('uploads:start')[0]).toMatchObject({
+      fileName: 'tower-v2.ifc',
+      target: { kind: 'building-file', buildingId: BUILDING, fileType: 0, replaceFileId: TOWER },
+    });
+
+    click('file-new-version');
+    await pick('upload-version-file', [named('tower.pdf')]);
+    await eventually(() => expect(text('upload-refused')).toContain('tower.pdf cannot be a new version of a source file'));
+    expect(bridge.requestsOf('uploads:start')).toHaveLength(1);
+  });
+
+  it('gives new files the tags typed for them', async () => {
+    const { bridge } = await filesPage(mounted);
+    await eventually(() => expect(byTestId('upload-tags-add')).not.toBeNull());
+    click('upload-tags-add');
+    const input = await eventually(() => {
+      const found = byTestId('upload-tags') as HTMLInputElement | null;
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    input.value = 'phase 2';
+    input.dispatchEvent(new Event('input'));
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await flushPromises();
+    await pick('upload-source-file', [named('annex.ifc')]);
+    await eventually(() => expect(bridge.requestsOf('uploads:start')).toHaveLength(1));
+    expect(bridge.requestsOf('uploads:start')[0]?.target).toMatchObject({ tags: ['phase 2'] });
+  });
+});
+
+describe('the uploads of a building', { timeout: 30_000 }, () => {
+  async function oneUpload() {
+    const page = await filesPage(mounted);
+    await eventually(() => expect(byTestId('upload-source-file')).not.toBeNull());
+    await pick('upload-source-file', [named('model.ifc', 4 * 1024 * 1024)]);
+    await eventually(() => expect(all('upload-row')).toHaveLength(1));
+    const id = all('upload-row')[0]!.dataset['uploadId']!;
+    return { ...page, id };
+  }
+
+  function row(): HTMLElement {
+    return all('upload-row')[0]!;
+  }
+
+  function part(testId: string): string {
+    return row().querySelector(`[data-testid="${testId}"]`)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  }
+
+  it('shows the bytes sent, the rate and the time left as the host reports them', async () => {
+    const { uploads, id } = await oneUpload();
+    uploads.change(id, { state: 'sending', sentBytes: 1.5 * 1024 * 1024, bytesPerSecond: 512 * 1024, secondsLeft: 5 });
+    await eventually(() => expect(part('upload-progress')).toBe('1.5 MiB of 4 MiB · 512 KiB/s · 5 s left'));
+    expect(part('upload-state')).toBe('Uploading');
+    uploads.change(id, { sentBytes: 3 * 1024 * 1024, secondsLeft: 125 });
+    await eventually(() => expect(part('upload-progress')).toBe('3 MiB of 4 MiB · 512 KiB/s · 3 min left'));
+    uploads.change(id, { state: 'done', sentBytes: 4 * 1024 * 1024, bytesPerSecond: null, secondsLeft: null, remoteFileId: TOWER, doneAt: '2026-01-02T09:00:00.000Z' });
+    await eventually(() => expect(part('upload-state')).toBe('Uploaded'));
+    expect(part('upload-progress')).toBe('4 MiB of 4 MiB');
+  });
+
+  it('shows an upload that waits for the server as pending with the host’s reason, and cancels one', async () => {
+    const { bridge, uploads, id } = await oneUpload();
+    uploads.change(id, { state: 'waiting', problem: { code: 'offline', message: 'The server cannot be reached.' } });
+    await eventually(() => expect(part('upload-pending')).toBe('Waiting: The server cannot be reached. It starts by itself once the server can be reached.'));
+    click('upload-cancel');
+    await eventually(() => expect(row().dataset['state']).toBe('cancelled'));
+    expect(bridge.requestsOf('uploads:cancel')).toEqual([{ uploadId: id }]);
+    expect(part('upload-state')).toBe('Cancelled');
+    click('upload-forget');
+    await eventually(() => expect(all('upload-row')).toHaveLength(0));
+    expect(bridge.requestsOf('uploads:forget')).toEqual([{ uploadId: id }]);
+  });
+
+  it('shows why an upload failed with Retry, and asks for the file again when the host no longer has it', async () => {
+    const { bridge, uploads, id } = await oneUpload();
+    uploads.change(id, { state: 'failed', problem: { code: 'refused', message: 'The server refused the file (413).' } });
+    await eventually(() => expect(part('upload-reason')).toBe('The server refused the file (413).'));
+    click('upload-retry');
+    await eventually(() => expect(bridge.requestsOf('uploads:retry')).toEqual([{ uploadId: id }]));
+    await eventually(() => expect(row().dataset['state']).toBe('waiting'));
+
+    uploads.change(id, { state: 'failed', problem: { code: 'source-gone', message: 'The file is gone.' } });
+    await eventually(() => expect(byTestId('upload-choose-again')).not.toBeNull());
+    expect(byTestId('upload-retry')).toBeNull();
+    const opened = vi.spyOn(HTMLInputElement.prototype, 'click');
+    click('upload-choose-again');
+    await eventually(() => expect(opened).toHaveBeenCalled());
+  });
+
+  it('once the server took a file, notes Uploaded in its timeline and syncs', async () => {
+    const { uploads, sync, id, bridge } = await oneUpload();
+    const before = operations(bridge).filter((operation) => operation === 'listBuildings').length;
+    uploads.change(id, { state: 'done', sentBytes: 4 * 1024 * 1024, remoteFileId: TOWER, doneAt: '2026-01-02T09:00:00.000Z' });
+    await eventually(async () =>
+      expect((await sync.db!.fileTimelines.get(TOWER))?.seen).toEqual([{ status: BuildingFileStatuses.Uploaded, at: '2026-01-02T09:00:00.000Z' }]),
+    );
+    await eventually(() => expect(operations(bridge).filter((operation) => operation === 'listBuildings').length).toBeGreaterThan(before));
+  });
+});

@@ -161,7 +161,8 @@ export class LocalWorkspace {
       const key = await this.key();
       // Sample data only on the very first start: a user who deletes the demo portfolio does not get it back.
       const firstStart = !(await exists(path.join(this.options.dataDir, DATABASE_FILE)));
-      const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--data', this.options.dataDir, '--quiet'];
+      // One user on 127.0.0.1: no limit on requests per key, which is for servers many share.
+      const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--data', this.options.dataDir, '--quiet', '--rate-limit=0'];
       if (firstStart) args.push('--demo');
       // Empty team-server addresses: a DATABASE_URL or BLOB_STORE_URL in the user's environment must not move the
       // Local workspace off its own folder.

@@ -236,7 +236,7 @@ class Uploads implements UploadService {
   }
 
   async cancel(uploadId: string): Promise<UploadEntry> {
-    const record = this.#require(uploadId);
+    const record = this.#recordOf(uploadId);
     if (!ACTIVE_STATES.has(record.entry.state)) throw new BridgeError('conflict', 'This upload has ended already; there is nothing to cancel.');
     // The state first: the run sees its abort as a stop that changes nothing.
     this.#set(uploadId, { state: 'cancelled', problem: null, bytesPerSecond: null, secondsLeft: null });
@@ -245,11 +245,11 @@ class Uploads implements UploadService {
     await run?.done;
     await this.#ledger.save();
     this.#discardCreatedFile(uploadId);
-    return this.#require(uploadId).entry;
+    return this.#recordOf(uploadId).entry;
   }
 
   async retry(uploadId: string): Promise<UploadEntry> {
-    const record = this.#require(uploadId);
+    const record = this.#recordOf(uploadId);
     const { state } = record.entry;
     if (state !== 'failed' && state !== 'cancelled') throw new BridgeError('conflict', 'Only a failed or cancelled upload can be tried again.');
     await this.#deletions.get(uploadId);
@@ -266,7 +266,7 @@ class Uploads implements UploadService {
   }
 
   async forget(uploadId: string): Promise<void> {
-    const record = this.#require(uploadId);
+    const record = this.#recordOf(uploadId);
     if (ACTIVE_STATES.has(record.entry.state)) throw new BridgeError('conflict', 'This upload is still running; cancel it first.');
     // An empty file it made on the server is not left behind (the deletion goes on in the background).
     this.#discardCreatedFile(uploadId);
@@ -292,7 +292,7 @@ class Uploads implements UploadService {
     await this.#spools.close();
   }
 
-  #require(uploadId: string): UploadRecord {
+  #recordOf(uploadId: string): UploadRecord {
     const record = this.#ledger.get(uploadId);
     if (record === undefined) throw new BridgeError('not-found', 'This upload is no longer in the list.');
     return record;
@@ -300,7 +300,7 @@ class Uploads implements UploadService {
 
   /** Changes an upload in memory and tells the screens; the caller saves the ledger where a restart needs the change. */
   #set(uploadId: string, changes: Partial<UploadEntry>, recordChanges: Partial<Omit<UploadRecord, 'entry'>> = {}): UploadRecord {
-    const record = this.#require(uploadId);
+    const record = this.#recordOf(uploadId);
     const entry: UploadEntry = { ...record.entry, ...changes, updatedAt: this.#now().toISOString() };
     const next: UploadRecord = { ...record, ...recordChanges, entry };
     this.#ledger.put(next);
@@ -340,7 +340,7 @@ class Uploads implements UploadService {
       if (end.kind !== 'offline') {
         this.#set(uploadId, { state: 'failed', problem: problemOf(end), bytesPerSecond: null, secondsLeft: null });
         await this.#ledger.save();
-        const { source } = this.#require(uploadId);
+        const { source } = this.#recordOf(uploadId);
         if (end.kind === 'source-gone') {
           // Bytes that are gone can never be sent: their spool goes now rather than after a day, and so does the empty
           // file made for them.
@@ -350,7 +350,7 @@ class Uploads implements UploadService {
         return;
       }
       offline += 1;
-      const { connectionId } = this.#require(uploadId).entry;
+      const { connectionId } = this.#recordOf(uploadId).entry;
       // A sign of the server from here on, while the ledger is written, still cuts the wait short.
       const wakeUps = this.#waits.wakeUps(connectionId);
       this.#set(uploadId, { state: 'waiting', problem: problemOf(end), sentBytes: 0, bytesPerSecond: null, secondsLeft: null });
@@ -365,7 +365,7 @@ class Uploads implements UploadService {
       for (let remade = 0; ; remade += 1) {
         const end = await this.#attemptOnce(uploadId, signal);
         if (end !== 'file-gone') return end;
-        const record = this.#require(uploadId);
+        const record = this.#recordOf(uploadId);
         if (!record.createdRemote) return new UploadFailure('refused', 'The file to add a version to no longer exists on the server.');
         if (remade >= 1) return new UploadFailure('refused', 'The file on the server was deleted while it was being uploaded.');
         // A new key: the old one would answer the deleted file again.
@@ -381,7 +381,7 @@ class Uploads implements UploadService {
   }
 
   async #attemptOnce(uploadId: string, signal: AbortSignal): Promise<AttemptEnd> {
-    let record = this.#require(uploadId);
+    let record = this.#recordOf(uploadId);
     const { connectionId, target, fileName, size } = record.entry;
     const client = this.#options.clientFor(connectionId);
     if (client === undefined) return new UploadFailure('refused', 'Its connection was removed, so the file cannot be sent.');
@@ -441,7 +441,7 @@ class Uploads implements UploadService {
       // A send repeated after a lost answer meets the bytes it sent before.
       const after = await readRemoteFile(client, target, remote.id, signal);
       if (after === undefined) return 'file-gone';
-      if (hasLanded(this.#require(uploadId), after)) return this.#finish(uploadId, signal);
+      if (hasLanded(this.#recordOf(uploadId), after)) return this.#finish(uploadId, signal);
       return new UploadFailure('refused', this.#busyReason(after));
     }
     return this.#finish(uploadId, signal);
@@ -456,7 +456,7 @@ class Uploads implements UploadService {
   }
 
   async #finish(uploadId: string, signal: AbortSignal): Promise<'done'> {
-    const { size } = this.#require(uploadId).entry;
+    const { size } = this.#recordOf(uploadId).entry;
     const record = this.#setWhileRunning(uploadId, signal, {
       state: 'done',
       problem: null,

@@ -96,8 +96,15 @@ export const useUploadsStore = defineStore('uploads', () => {
 
   bridge.on('uploads:changed', follow);
 
+  let loading: Promise<void> = Promise.resolve();
+
   /** Reads the active connection's uploads from the host. */
-  async function load(): Promise<void> {
+  function load(): Promise<void> {
+    loading = readList();
+    return loading;
+  }
+
+  async function readList(): Promise<void> {
     const connectionId = sync.connectionId;
     if (connectionId === null) return;
     const result = await bridge.uploads.list({ connectionId });
@@ -125,7 +132,8 @@ export const useUploadsStore = defineStore('uploads', () => {
   }
 
   /** The latest upload of a building file (a new file or a new version of it), if the host still lists one. */
-  function latestOf(fileId: string): UploadEntry | undefined {
+  async function latestOf(fileId: string): Promise<UploadEntry | undefined> {
+    await loading;
     return entries.value.filter((entry) => uploadedFileId(entry) === fileId).at(-1);
   }
 

@@ -152,7 +152,7 @@ export function useBuildingUploads(context: BuildingUploadsContext) {
    * else the user chooses the file again. Answers whether the bytes went again.
    */
   async function retryFile(file: FileRow): Promise<boolean> {
-    const latest = uploads.latestOf(file.id);
+    const latest = await uploads.latestOf(file.id);
     if (latest !== undefined) {
       const retried = await uploads.retry(latest.id);
       if (retried.ok && retried.value.state !== 'failed') return true;

@@ -33,9 +33,9 @@ afterAll(async () => {
 
 /** Every module name a CommonJS bundle requires, and whether any require takes a computed name. */
 function requiresOf(source: string): { names: string[]; computed: number } {
-  const names = [...source.matchAll(/(?<![\w$.])require\(\s*(["'])([^"']+)\1\s*\)/g)].map((match) => match[2] ?? '');
+  const names = [...source.matchAll(/(?<![\w$.#])require\(\s*(["'])([^"']+)\1\s*\)/g)].map((match) => match[2] ?? '');
   // A call with anything but a string literal; `require(id) {` is a method of that name, not a call.
-  const computed = [...source.matchAll(/(?<![\w$.])require\(\s*(?!["'])[^)]*\)(?!\s*\{)/g)].length;
+  const computed = [...source.matchAll(/(?<![\w$.#])require\(\s*(?!["'])[^)]*\)(?!\s*\{)/g)].length;
   return { names: [...new Set(names)].sort(), computed };
 }
 

@@ -179,6 +179,8 @@ export interface FilesPageOptions {
   handlers?: Partial<BridgeHandlers>;
   /** The page to open (default: the building). */
   path?: string;
+  /** Uploads the host already lists when the page opens. */
+  uploads?: Parameters<FakeUploadHost['seed']>[0][];
 }
 
 let run = 0;
@@ -196,6 +198,7 @@ export async function filesPage(mounted: MountedPage, options: FilesPageOptions 
   db.close();
 
   const uploads = new FakeUploadHost(active.id);
+  for (const entry of options.uploads ?? []) uploads.seed(entry);
   const api = options.api ?? {};
   const bridge = testBridge({
     'connections:list': async () => ({ connections: [active], activeId: active.id }),

@@ -102,6 +102,27 @@ export function useSyncText() {
     }
   }
 
+  /**
+   * A network failure by its reason alone: its message names the operation and the address, which say nothing to the
+   * user.
+   */
+  function networkText(reason: string): string {
+    switch (reason) {
+      case 'unreachable':
+        return t('failure.unreachable');
+      case 'timeout':
+        return t('failure.timeout');
+      case 'processing':
+        return t('failure.processing');
+      case 'aborted':
+        return t('failure.stopped');
+      case 'invalid-response':
+        return t('failure.badResponse');
+      default:
+        return t('failure.badRequest');
+    }
+  }
+
   /** A failure as lines: what happened, the server's detail and invalid fields, and what to do about a refused key. */
   function failureLines(failure: SyncFailure): string[] {
     switch (failure.kind) {
@@ -115,7 +136,7 @@ export function useSyncText() {
         return lines;
       }
       case 'network':
-        return [t('failure.network', { message: failure.message })];
+        return [networkText(failure.reason)];
       case 'host':
         return [t('failure.host', { message: failure.message })];
       case 'invalid-answer':

@@ -27,7 +27,7 @@ import {
 } from '../db/schema';
 import { readPushState } from '../db/push-writes';
 import { readPullState } from '../db/sync-state';
-import { bridgeApiPort, type ApiPort } from '../sync/api-port';
+import { bridgeApiPort, isUnreachable, type ApiPort } from '../sync/api-port';
 import { inThreadCycleRunner, type CycleRunner } from '../sync/cycle-runner';
 import type { SyncCycleReport, SyncPhase } from '../sync/cycle';
 import {
@@ -39,7 +39,10 @@ import {
 } from '../sync/scheduler';
 import { useConnectionsStore } from './connections';
 
-/** What the sync indicator shows, most urgent first: a cycle runs, no network, the last cycle failed, changes were refused, all is well. */
+/**
+ * What the sync indicator shows, most urgent first: a cycle runs, no network (the window says so, or the last cycle
+ * got no answer from the server), the server refused the last cycle, changes were refused, all is well.
+ */
 export type SyncStatus = 'syncing' | 'offline' | 'error' | 'attention' | 'synced';
 
 /**
@@ -191,9 +194,18 @@ export const useSyncStore = defineStore('sync', () => {
   /** What went wrong last: the failure of the last cycle, else what the last pull skipped. */
   const lastError = computed<SyncIssue | null>(() => lastCycle.value?.error ?? pullState.value?.lastError ?? null);
 
+  /** The last cycle got no answer from the server: only the network is in the way, and waiting mends it. */
+  const unreachable = computed(() => {
+    const failure = lastCycle.value?.error?.failure;
+    return failure?.kind === 'network' && isUnreachable(failure);
+  });
+
   const status = computed<SyncStatus>(() => {
-    if (running.value) return 'syncing';
-    if (!online.value) return 'offline';
+    // Retries after an unreachable server stay "offline" until one gets far enough to report progress: otherwise the
+    // header would flicker between syncing and offline on every retry.
+    const reconnecting = unreachable.value && progress.value === null && pushProgress.value === null;
+    if (running.value && !reconnecting) return 'syncing';
+    if (!online.value || unreachable.value) return 'offline';
     if (lastCycle.value?.outcome.kind === 'failed') return 'error';
     if (parkedCount.value > 0) return 'attention';
     return 'synced';
@@ -420,6 +432,7 @@ export const useSyncStore = defineStore('sync', () => {
     lastSyncAt,
     lastAttemptAt,
     lastError,
+    unreachable,
     status,
     syncNow,
     notifyEdit,

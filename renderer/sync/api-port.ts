@@ -86,6 +86,14 @@ export function classifyFailure(failure: SyncFailure): FailureClass {
   }
 }
 
+/** Why a network failure happened when the server gave no answer at all: down, or the network between is. */
+const UNREACHABLE_REASONS: ReadonlySet<string> = new Set(['unreachable', 'timeout']);
+
+/** Whether a network failure means the server could not be reached (as opposed to a stopped sync or a broken answer). */
+export function isUnreachable(failure: { reason: string }): boolean {
+  return UNREACHABLE_REASONS.has(failure.reason);
+}
+
 /** A failure as one sentence for the user. */
 export function failureMessage(failure: SyncFailure): string {
   switch (failure.kind) {

@@ -453,7 +453,7 @@ async function waitSettled(run: Run, batch: FileBatch, step: 'importing' | 'refi
     if (!PROCESSING.has(status.status)) return status;
     if (polls >= run.maxPolls) {
       const message = `The server is still processing file ${batch.fileId} (status ${status.status}); the next sync goes on.`;
-      throw new PushStopped({ at: run.at(), where: `getBuildingFileStatus:${batch.fileId}`, failure: { kind: 'network', reason: 'timeout', message } }, true);
+      throw new PushStopped({ at: run.at(), where: `getBuildingFileStatus:${batch.fileId}`, failure: { kind: 'network', reason: 'processing', message } }, true);
     }
     await run.sleep(run.pollIntervalMs, run.signal);
     stopIfAborted(run, `getBuildingFileStatus:${batch.fileId}`);

@@ -1,7 +1,8 @@
 /**
  * Offline editing: the app provisioned for a separately started server syncs a mapped IFC file's elements; with the
- * server stopped, the user changes an element's name, reloads the page (the change waits in IndexedDB's outbox), and
- * once the server runs again at the same address the change arrives there, as the API shows.
+ * server stopped, the user changes an element's name: the header says offline with one change waiting (never a failed
+ * sync), Activity says so without naming an operation or an id; the user reloads the page (the change waits in
+ * IndexedDB's outbox), and once the server runs again at the same address the change arrives there, as the API shows.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -53,15 +54,36 @@ test('an element edited with the server stopped reaches the server after a reloa
     await page.getByTestId('element-save').click();
     await expect(row).toContainText('Wall checked on site');
     await expect(row.getByTestId('element-changed')).toBeVisible();
+    const indicator = page.getByTestId('sync-indicator');
+    await expect(indicator).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
+    await expect(indicator).toHaveText('Offline · 1 change waiting');
 
     await page.reload();
     await expect(page.locator('#app')).toHaveAttribute('data-app-ready', 'true');
     await expect(row).toContainText('Wall checked on site');
-    await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', /offline|error/);
+    await expect(indicator).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
+    await expect(indicator).toHaveText('Offline · 1 change waiting');
+    // Retries while the server is away must not turn the header red or make it say the sync failed.
+    for (let check = 0; check < 10; check += 1) {
+      await expect(indicator).not.toHaveAttribute('data-state', 'error');
+      await page.waitForTimeout(300);
+    }
+
+    await page.getByTestId('nav-activity').click();
+    await expect(page.getByTestId('activity-state')).toHaveAttribute('data-state', 'offline');
+    await expect(page.getByTestId('activity-last-error')).toHaveAttribute('data-unreachable', 'true');
+    await expect(page.getByTestId('attention-all-well')).toHaveAttribute('data-offline', 'true');
+    const activity = await page.locator('.shell__content').innerText();
+    for (const internal of ['getBuildingFileStatus', 'replaceElement', 'listBuildings', 'ECONNREFUSED', fileId, target.id, 'All is well']) {
+      expect(activity).not.toContain(internal);
+    }
 
     server = await startRemoteServer({ key, dataDir, port });
     // The scheduler's backoff after the failed cycles may wait a while; "Sync now" is what a user would press.
     await page.getByTestId('sync-now').click();
+    await expect(page.getByTestId('activity-pending-count')).toHaveText('0', { timeout: 90_000 });
+    await expect(indicator).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
+    await page.goBack();
     await expect
       .poll(
         async () =>

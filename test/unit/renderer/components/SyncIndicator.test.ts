@@ -11,7 +11,7 @@ import { createAppRouter } from '../../../../renderer/router';
 import { useConnectionsStore } from '../../../../renderer/stores/connections';
 import { useSyncStore } from '../../../../renderer/stores/sync';
 import { mountedPage, testBridge } from '../harness';
-import { problem, remoteConnection, startApiServer, type ApiServer } from '../api-server';
+import { NO_ANSWER, problem, remoteConnection, startApiServer, type ApiServer } from '../api-server';
 
 let run = 0;
 const mounted = mountedPage();
@@ -64,7 +64,7 @@ describe('SyncIndicator', () => {
     await vi.waitFor(() => expect(indicator(wrapper)).toEqual(['synced', 'One change waiting']));
 
     window.dispatchEvent(new Event('offline'));
-    await vi.waitFor(() => expect(indicator(wrapper)).toEqual(['offline', 'Offline, one change waiting']));
+    await vi.waitFor(() => expect(indicator(wrapper)).toEqual(['offline', 'Offline · 1 change waiting']));
   });
 
   it('counts the changes that need attention once the server refused them, and syncs on "Sync now"', async () => {
@@ -89,5 +89,29 @@ describe('SyncIndicator', () => {
     expect(wrapper.get('[data-testid="sync-indicator"]').attributes('title')).toBe(
       'Unauthorized (401)\nThe key has expired.\nCheck the key of this connection: it may have expired or lack the rights for this.',
     );
+  });
+
+  it('says offline with the changes waiting, not a failed sync, while the server gives no answer, and syncs once it does', async () => {
+    const { server, portfolioId } = await serverWithPortfolio();
+    const { wrapper, sync } = await mountIndicator(server);
+    await vi.waitFor(() => expect(indicator(wrapper)[0]).toBe('synced'));
+    server.overrides.set('replacePortfolio', () => NO_ANSWER);
+    server.overrides.set('listPortfolios', () => NO_ANSWER);
+    const states = new Set<string | undefined>();
+    const watcher = window.setInterval(() => states.add(indicator(wrapper)[0]), 1);
+
+    await editPortfolio(sync.db!, portfolioId, { name: 'Noord-Oost' });
+    await sync.syncNow();
+    await vi.waitFor(() => expect(indicator(wrapper)).toEqual(['offline', 'Offline · 1 change waiting']));
+    await sync.syncNow();
+    await vi.waitFor(() => expect(indicator(wrapper)).toEqual(['offline', 'Offline · 1 change waiting']));
+    window.clearInterval(watcher);
+    expect(states.has('error')).toBe(false);
+    expect(wrapper.get('[data-testid="sync-indicator"]').attributes('title')).toBe('The server cannot be reached right now. Changes wait here and are sent once it can.');
+
+    server.overrides.delete('replacePortfolio');
+    server.overrides.delete('listPortfolios');
+    await sync.syncNow();
+    await vi.waitFor(() => expect(indicator(wrapper)).toEqual(['synced', 'Synced just now']));
   });
 });

@@ -103,8 +103,7 @@ describe('ActivityPage', { timeout: 30_000 }, () => {
     const pending = wrapper.get('[data-testid="outbox-entry"]');
     expect(pending.text()).toContain('Tower B');
     expect(pending.text()).toContain('Changed: name');
-    expect(pending.text()).toContain('The server could not be reached: Connection refused.');
-    expect(wrapper.get('[data-testid="activity-parked-count"]').text()).toBe('2');
+    expect(pending.text()).toContain('The server cannot be reached right now. Changes wait here and are sent once it can.');
     expect(wrapper.get('[data-testid="activity-pending-count"]').text()).toBe('1');
     // The summary counts both and leads to them.
     const parked = wrapper.get('[data-testid="attention-item"][data-kind="parked"]');
@@ -148,5 +147,47 @@ describe('ActivityPage', { timeout: 30_000 }, () => {
     expect(await portfolioName(server, P2)).toBe('Zuid');
     expect(wrapper.get('[data-testid="activity-parked"]').text()).toContain('Nothing needs your attention.');
     expect(wrapper.find('[data-testid="attention-item"][data-kind="parked"]').exists()).toBe(false);
+  });
+
+  it('says plainly that the server is out of reach: no error, no operation or id, and no all-clear in green', async () => {
+    const server = await startApiServer();
+    const { id: P1 } = await server.createPortfolio('Noord');
+    const connection = remoteConnection(`activity-${run}`, 'Production');
+    const bridge = testBridge({
+      'connections:list': async () => ({ connections: [connection], activeId: connection.id }),
+      'api:request': (request) => server.handle(request),
+      'dropfolders:list': async () => [],
+      'passports:targets': async () => [],
+      'passports:history': async () => [],
+    });
+    const router = createAppRouter();
+    await router.push('/activity');
+    const pinia = createPinia();
+    const wrapper = mount(Page, {
+      global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
+      attachTo: document.body,
+    });
+    mounted.keep(wrapper, pinia);
+    const sync = useSyncStore(pinia);
+    await settled(() => expect(sync.lastCycle?.outcome).toEqual({ kind: 'ok' }));
+
+    await editPortfolio(sync.db!, P1, { name: 'Noord-Oost' });
+    for (const operation of ['replacePortfolio', 'getPortfolio', 'listPortfolios', 'listBuildings']) {
+      server.overrides.set(operation, () => ({ kind: 'network', reason: 'unreachable', message: `${operation}: the server could not be reached (ECONNREFUSED) ${P1}.` }));
+    }
+    await sync.syncNow();
+
+    await settled(() => expect(wrapper.get('[data-testid="activity-state"]').attributes('data-state')).toBe('offline'));
+    expect(wrapper.get('[data-testid="activity-state"]').text()).toBe('Offline · 1 change waiting');
+    const lastError = wrapper.get('[data-testid="activity-last-error"]');
+    expect(lastError.attributes('data-unreachable')).toBe('true');
+    const summary = wrapper.get('[data-testid="attention-all-well"]');
+    expect(summary.attributes('data-offline')).toBe('true');
+    expect(summary.text()).toContain('The server cannot be reached right now');
+    const text = wrapper.text();
+    for (const internal of ['replacePortfolio', 'getPortfolio', 'listPortfolios', 'listBuildings', 'ECONNREFUSED', P1, 'All is well']) {
+      expect(text).not.toContain(internal);
+    }
+    expect(wrapper.get('[data-testid="activity-sync-error"]').text()).toContain('Info');
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Every word a passport prints, in the six passport languages, and the number and date formatting of each (Intl, CLDR
- * data: `48,6%` in nl, `48.6%` in en, `48,6 %` in de/fr/es). Missing values print as `—`.
+ * data: `49%` in nl and en, `49 %` in de/fr/es, `0,3%` below 1 %). Missing values print as `—`.
  */
 import { BuildingLevel, Phase } from '../../shared/api';
+import { formatPercent } from '../../shared/percent';
 import { PASSPORT_LANGUAGES, type PassportLanguage } from './passport-data';
 
 /** What a missing value prints as, in every language. */
@@ -1034,9 +1035,13 @@ export class PassportFormat {
     }).format(rounded);
   }
 
-  /** A fraction as a percentage: 0.4863 → `48.6%` (en), `48,6%` (nl), `48,6 %` (de, fr, es). */
-  percent(fraction: number | null | undefined, fractionDigits = 1): string {
+  /**
+   * A fraction as a percentage, as the app shows it (`shared/percent.ts`): 0.4863 → `49%` (en, nl), `49 %` (de, fr,
+   * es), 0.003 → `0,3%` (nl); with `fractionDigits`, exactly that many decimals (axis ticks).
+   */
+  percent(fraction: number | null | undefined, fractionDigits?: number): string {
     if (!isNumber(fraction)) return MISSING;
+    if (fractionDigits === undefined) return formatPercent(fraction, this.locale);
     const rounded = roundTo(fraction * 100, fractionDigits) / 100;
     return this.format(`p${fractionDigits}`, {
       style: 'percent',

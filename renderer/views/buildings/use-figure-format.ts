@@ -1,14 +1,16 @@
 /**
- * How the building figures read in the user's language: fractions as whole percentages, money in euros (the currency
- * of the platform's financial method) without cents, and factors with two decimals.
+ * How the building figures read in the user's language: fractions as percentages the way the passports print them
+ * (`shared/percent.ts`: whole, one decimal below 1 %), money in euros (the currency of the platform's financial
+ * method) without cents, and factors with two decimals.
  */
 import { useI18n } from 'vue-i18n';
+import { formatPercent } from '../../../shared/percent';
 
 /** Formatters of the figures in the current language. */
 export function useFigureFormat(): { percent: (fraction: number) => string; euro: (value: number) => string; factor: (value: number) => string } {
-  const { n } = useI18n();
+  const { n, locale } = useI18n();
   return {
-    percent: (fraction) => n(fraction, { style: 'percent', maximumFractionDigits: 0 }),
+    percent: (fraction) => formatPercent(fraction, locale.value),
     euro: (value) => n(value, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }),
     factor: (value) => n(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
   };

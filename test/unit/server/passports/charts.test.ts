@@ -52,13 +52,13 @@ describe('passport charts', () => {
       {
         xAxis: { type: 'value' },
         yAxis: { type: 'category', data: [nl.m.constructionPhase] },
-        series: [{ type: 'bar', data: [62.3], label: { show: true, formatter: () => nl.f.percent(0.623) } }],
+        series: [{ type: 'bar', data: [0.3], label: { show: true, formatter: () => nl.f.percent(0.003) } }],
       },
       300,
       100,
     );
     expect(svg).toContain('Bouwfase');
-    expect(svg).toContain('62,3%');
+    expect(svg).toContain('0,3%');
     expect(svg).toContain('DejaVu Sans');
     const gauge = renderChartSvg({ series: [] }, 10, 10);
     expect(gauge.startsWith('<svg')).toBe(true);

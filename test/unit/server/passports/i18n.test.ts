@@ -51,14 +51,21 @@ describe('passport messages', () => {
 });
 
 describe('passport formatting (Intl, CLDR)', () => {
-  it('formats the CI score per locale: 48,6% in nl and it, 48.6% in en, 48,6 % with a no-break space in de, fr, es', () => {
+  it('formats the CI score per locale as the app does: 49% in nl and it, 49% in en, 49 % with a no-break space in de, fr, es', () => {
     const score = 0.4863;
-    expect(passportText('nl').f.percent(score)).toBe('48,6%');
-    expect(passportText('en').f.percent(score)).toBe('48.6%');
-    expect(passportText('it').f.percent(score)).toBe('48,6%');
-    expect(passportText('de').f.percent(score)).toBe('48,6\u00a0%');
-    expect(passportText('fr').f.percent(score)).toBe('48,6\u00a0%');
-    expect(passportText('es').f.percent(score)).toBe('48,6\u00a0%');
+    expect(passportText('nl').f.percent(score)).toBe('49%');
+    expect(passportText('en').f.percent(score)).toBe('49%');
+    expect(passportText('it').f.percent(score)).toBe('49%');
+    expect(passportText('de').f.percent(score)).toBe('49\u00a0%');
+    expect(passportText('fr').f.percent(score)).toBe('49\u00a0%');
+    expect(passportText('es').f.percent(score)).toBe('49\u00a0%');
+  });
+
+  it('writes a share below 1 % with one decimal, so it never reads as 0 %, and ticks with the decimals asked for', () => {
+    expect(passportText('nl').f.percent(0.003)).toBe('0,3%');
+    expect(passportText('en').f.percent(0.0096)).toBe('1%');
+    expect(passportText('en').f.percent(0)).toBe('0%');
+    expect(passportText('en').f.percent(0.5, 0)).toBe('50%');
   });
 
   it('formats mass, area, money, years and dates per locale, and prints missing values as —', () => {
@@ -86,7 +93,7 @@ describe('passport formatting (Intl, CLDR)', () => {
       expect(en.euro(missing)).toBe('—');
     }
     expect(en.date('not a date')).toBe('—');
-    expect(en.percent(-0.0001)).toBe('0.0%'); // never "-0.0%"
+    expect(en.percent(-0.0001)).toBe('0%'); // never "-0%"
     expect(nl.euro(-0.3)).toBe('€\u00a00');
   });
 });

@@ -49,18 +49,18 @@ describe('building passport PDF', () => {
     {
       language: 'en' as const,
       expected: ['Material passport', 'Building identity', 'Construction phase', 'Building layers', 'Material families', 'Validation', 'Financial summary'],
-      scores: ['48.6%', '46.7%', '62.3%'],
+      scores: ['49%', '47%', '62%'],
       page: (n: number, total: number) => `Page ${n} of ${total}`,
       foreign: ['Bouwfase', 'Materiaalfamilies'],
-      figures: ['6,241 m²', '3,566.9 t', '12 May 2025', 'Gross floor area', 'Structure', '100.0%'],
+      figures: ['6,241 m²', '3,566.9 t', '12 May 2025', 'Gross floor area', 'Structure', '100%', '0.1%'],
     },
     {
       language: 'nl' as const,
       expected: ['Materialenpaspoort', 'Gebouwgegevens', 'Bouwfase', 'Bouwlagen', 'Materiaalfamilies', 'Validatie', 'Financieel overzicht'],
-      scores: ['48,6%', '46,7%', '62,3%'],
+      scores: ['49%', '47%', '62%'],
       page: (n: number, total: number) => `Pagina ${n} van ${total}`,
       foreign: ['Construction phase', 'Material families'],
-      figures: ['6.241 m²', '3.566,9 t', '12 mei 2025', 'Bruto vloeroppervlak', 'Constructie', '100,0%'],
+      figures: ['6.241 m²', '3.566,9 t', '12 mei 2025', 'Bruto vloeroppervlak', 'Constructie', '100%', '0,1%'],
     },
   ])('$language: pages, text and labels in the language, rendered by pdftoppm', async ({ language, expected, scores, page, foreign, figures }) => {
     const file = join(folder, `building-${language}.pdf`);
@@ -137,18 +137,18 @@ describe('portfolio passport PDF', () => {
     expect(texts[0]).toContain('Portfolio passport');
     expect(texts[0]).toContain('Woningcorporatie Rivierenland');
     for (const name of ['Paviljoen De Groene Rivier', 'Schoolgebouw ’t Kompas', 'Bedrijfshal Noord']) expect(all).toContain(name);
-    for (const label of ['Portfolio overview', 'CI score per building', 'Data completeness per building', '46.7%', '28.1%', 'n/a', 'Page 2 of 2']) {
+    for (const label of ['Portfolio overview', 'CI score per building', 'Data completeness per building', '47%', '28%', 'n/a', 'Page 2 of 2']) {
       expect(all).toContain(label);
     }
     // Mass-weighted mean of 46.68 % (3 566.94 t) and 28.13 % (1 950 t); the third building has neither.
     expect(portfolioAverageCi(samplePortfolioData('en').buildings)).toBeCloseTo((0.4668 * 3_566_940 + 0.2813 * 1_950_000) / 5_516_940, 10);
-    expect(texts[0]).toContain('40.1%');
+    expect(texts[0]).toContain('40%');
   });
 
   it('writes German labels for a German request', async () => {
     const file = join(folder, 'portfolio-de.pdf');
     await writePortfolioPassportPdf(samplePortfolioData('de'), createWriteStream(file));
     const all = pageTexts(file).join(' ');
-    for (const label of ['Portfoliopass', 'Portfolioübersicht', 'Gebäude', 'k. A.', '46,7 %', 'Seite 1 von 2']) expect(all).toContain(label);
+    for (const label of ['Portfoliopass', 'Portfolioübersicht', 'Gebäude', 'k. A.', '47 %', 'Seite 1 von 2']) expect(all).toContain(label);
   });
 });

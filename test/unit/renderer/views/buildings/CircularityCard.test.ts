@@ -41,6 +41,11 @@ describe('the circularity card', { timeout: 30_000 }, () => {
     expect(byTestId('ci-gaps')).toBeNull();
   });
 
+  it('writes a score below 1 % with one decimal, as the passport does, never as 0 %', async () => {
+    await mountCard(0.003);
+    await eventually(() => expect(byTestId('ci-gauge')?.dataset['value']).toBe('0.3%'));
+  });
+
   it('says why the score is missing with numbers from the cached elements, and links to the file’s report', async () => {
     await mountCard(null, [element('E1'), element('E2', { brandLayerMatch: LAYER }), element('E3', { mapping: MAPPED }), element('E4', { mapping: MAPPED, brandLayerMatch: LAYER })]);
     await eventually(() =>

@@ -93,7 +93,11 @@ export function barFraction(value: number | null): number {
   return Math.min(1, Math.max(0, value));
 }
 
-/** The gauge of a CI score (a fraction), 0 to 100 %, its value written in the middle and `label` under it. */
+/**
+ * The gauge of a CI score (a fraction), 0 to 100 %, its value written in the middle and `label` under it. Its parts
+ * are the same with a score or without one (an empty arc is a progress of 0): an option that switched the progress on
+ * only once a score arrived was merged by ECharts into a chart that kept its arc empty.
+ */
 export function gaugeOption(value: number | null, label: string, palette: ChartPalette, percent: NumberText): EChartsCoreOption {
   const text = value === null ? '—' : percent(value);
   return {
@@ -106,7 +110,7 @@ export function gaugeOption(value: number | null, label: string, palette: ChartP
         startAngle: 210,
         endAngle: -30,
         radius: '92%',
-        progress: { show: value !== null, width: 14, roundCap: true, itemStyle: { color: palette.primary } },
+        progress: { show: true, width: 14, roundCap: true, itemStyle: { color: palette.primary } },
         axisLine: { roundCap: true, lineStyle: { width: 14, color: [[1, palette.track]] } },
         axisTick: { show: false },
         splitLine: { show: false },

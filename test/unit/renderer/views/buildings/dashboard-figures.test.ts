@@ -56,7 +56,15 @@ describe('the circularity figures', () => {
     expect(gauge?.detail.formatter()).toBe('47 %');
     const empty = gaugeOption(null, 'CI', light, percent) as typeof option;
     expect(empty.series[0]?.detail.formatter()).toBe('—');
-    expect(empty.series[0]?.progress.show).toBe(false);
+    expect(empty.series[0]?.data).toEqual([{ value: 0, name: 'CI' }]);
+  });
+
+  it('keep the gauge’s parts when a score arrives later, so the arc is drawn without a reload', () => {
+    const shape = (option: unknown): unknown =>
+      JSON.parse(JSON.stringify(option, (key: string, value: unknown) => (key === 'data' || key === 'formatter' ? undefined : value)));
+    expect(shape(gaugeOption(0.1, 'CI', light, percent))).toEqual(shape(gaugeOption(null, 'CI', light, percent)));
+    const later = gaugeOption(0.1, 'CI', light, percent) as { series: Array<{ progress: { show: boolean }; data: Array<{ value: number }> }> };
+    expect([later.series[0]?.progress.show, later.series[0]?.data[0]?.value]).toEqual([true, 10]);
   });
 
   it('clamp bar lengths to 0..1', () => {

@@ -1,8 +1,9 @@
 /**
  * Sync of the active connection: opens its cache, runs the scheduler (a cycle is push, then pull), and keeps what the
  * screens show about it: the pending and parked changes (live queries of the outbox), the pull's record, how the last
- * cycle went, whether the network is up, and where a long pull is. Switching the connection stops everything of the
- * old one (its running cycle stops before its next request) and starts over with the new one's cache.
+ * cycle went, whether the network is up, and where a long pull is. A drop folder's file reaching the server starts a
+ * cycle at once. Switching the connection stops everything of the old one (its running cycle stops before its next
+ * request) and starts over with the new one's cache.
  *
  * Screens change the outbox only through the actions here, which call `renderer/db/`.
  */
@@ -38,6 +39,7 @@ import {
   type SyncScheduler,
 } from '../sync/scheduler';
 import { useConnectionsStore } from './connections';
+import { followDropFolderArrivals } from './dropfolder-arrivals';
 
 /**
  * What the sync indicator shows, most urgent first: a cycle runs, no network (the window says so, or the last cycle
@@ -408,6 +410,9 @@ export const useSyncStore = defineStore('sync', () => {
   watch(() => connections.activeId, open, { immediate: true });
   // The store ends with its app (or a test's `$dispose`): nothing of the connection may run on.
   onScopeDispose(close);
+
+  // A drop folder's file on the server leaves the cache behind: sync at once, not a minute later.
+  onScopeDispose(followDropFolderArrivals(bridge, () => void session?.scheduler?.requestSync('host')));
 
   // Calls made while the link to the host was down failed; sync again once it is back.
   watch(link, (state, before) => {

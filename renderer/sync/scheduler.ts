@@ -4,8 +4,8 @@
  * "Sync now"; after a failed cycle the next automatic one waits longer (backoff with jitter).
  */
 
-/** Why a cycle was asked for. */
-export type SyncTrigger = 'edit' | 'interval' | 'online' | 'focus' | 'user' | 'start';
+/** Why a cycle was asked for (`host`: the host reported a change on the server, such as a drop folder's upload). */
+export type SyncTrigger = 'edit' | 'interval' | 'online' | 'focus' | 'user' | 'start' | 'host';
 
 /** The part of the Web Locks API the scheduler uses; `navigator.locks` in the page. */
 export interface SyncLocks {

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextTick } from 'vue';
+import type { DropFolderFile } from '../../../../shared/dropfolders';
 import type { Connection } from '../../../../shared/ipc';
 import { editPortfolio } from '../../../../renderer/db/edits';
 import { useConnectionsStore } from '../../../../renderer/stores/connections';
@@ -132,6 +133,45 @@ describe('useSyncStore', () => {
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(sync.status).toBe('synced'));
     expect(server.calls.length).toBeGreaterThan(calls);
+  });
+
+  it('syncs at once when a drop folder’s file reaches the server or changes status there, so its building shows it', async () => {
+    const server = await startApiServer();
+    const { id: portfolioId } = await server.createPortfolio('Noord');
+    const { id: buildingId } = await server.createBuilding(portfolioId, 'Tower A');
+    const { sync, bridge } = await start({ a: server });
+    await vi.waitFor(() => expect(sync.lastCycle?.outcome).toEqual({ kind: 'ok' }));
+    const cycles = (): number => server.calls.filter((call) => call === 'listBuildings').length;
+    const before = cycles();
+    const dropped = (state: DropFolderFile['state'], fileId: string | null, remoteStatus: number | null): DropFolderFile => ({
+      mappingId: 'm1',
+      path: 'tower.ifc',
+      kind: 'source',
+      state,
+      size: 10,
+      mtimeMs: 1,
+      sha256: 'abc',
+      buildingId,
+      fileId,
+      attempts: 1,
+      lastError: null,
+      remoteStatus,
+      remoteMessage: null,
+      progress: null,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+
+    bridge.emit('dropfolders:changed', { kind: 'file', file: dropped('uploading', null, null), detail: null });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(cycles()).toBe(before);
+
+    const { id: fileId } = (await server.request<{ id: string }>('POST', `/buildings/${buildingId}/files`, { type: 0 })).json;
+    bridge.emit('dropfolders:changed', { kind: 'file', file: dropped('processing', fileId, 1), detail: null });
+    await vi.waitFor(async () => expect((await sync.db!.files.get(fileId))?.buildingId).toBe(buildingId));
+    expect(cycles()).toBe(before + 1);
+
+    bridge.emit('dropfolders:changed', { kind: 'file', file: dropped('mapped', fileId, 3), detail: null });
+    await vi.waitFor(() => expect(cycles()).toBe(before + 2));
   });
 
   it('keeps the Local workspace, whose server runs on this machine, online when the network goes', async () => {

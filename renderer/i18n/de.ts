@@ -1104,6 +1104,7 @@ export const de: Messages = {
     unknownBuilding: 'ein Gebäude, das nicht im Cache ist',
     unknownPortfolio: 'ein Portfolio, das nicht im Cache ist',
     unknownConnection: 'eine entfernte Verbindung',
+    otherConnections: 'Ablageordner anderer Verbindungen arbeiten weiter; machen Sie eine Verbindung aktiv, um ihre Ordner zu sehen: {list}',
     intoBuilding: 'In Gebäude {name}',
     intoPortfolio: 'In die Gebäude des Portfolios {name}',
     activates: 'aktiviert',

@@ -1102,6 +1102,7 @@ export const en = {
     unknownBuilding: 'a building not in the cache',
     unknownPortfolio: 'a portfolio not in the cache',
     unknownConnection: 'a removed connection',
+    otherConnections: 'Drop folders of other connections keep working; make one active to see its folders: {list}',
     intoBuilding: 'Into building {name}',
     intoPortfolio: 'Into the buildings of portfolio {name}',
     activates: 'activates',

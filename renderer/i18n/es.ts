@@ -1104,6 +1104,7 @@ export const es: Messages = {
     unknownBuilding: 'un edificio que no está en la caché',
     unknownPortfolio: 'una cartera que no está en la caché',
     unknownConnection: 'una conexión eliminada',
+    otherConnections: 'Las carpetas de entrega de otras conexiones siguen funcionando; active una conexión para ver sus carpetas: {list}',
     intoBuilding: 'Al edificio {name}',
     intoPortfolio: 'A los edificios de la cartera {name}',
     activates: 'activa',

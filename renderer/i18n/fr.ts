@@ -1104,6 +1104,7 @@ export const fr: Messages = {
     unknownBuilding: 'un bâtiment absent du cache',
     unknownPortfolio: 'un portefeuille absent du cache',
     unknownConnection: 'une connexion supprimée',
+    otherConnections: 'Les dossiers de dépôt des autres connexions continuent de fonctionner ; activez une connexion pour voir ses dossiers : {list}',
     intoBuilding: 'Vers le bâtiment {name}',
     intoPortfolio: 'Vers les bâtiments du portefeuille {name}',
     activates: 'active',

@@ -1104,6 +1104,7 @@ export const it: Messages = {
     unknownBuilding: 'un edificio non presente nella cache',
     unknownPortfolio: 'un portafoglio non presente nella cache',
     unknownConnection: 'una connessione rimossa',
+    otherConnections: 'Le cartelle di deposito di altre connessioni continuano a funzionare; rendi attiva una connessione per vederne le cartelle: {list}',
     intoBuilding: 'Nell’edificio {name}',
     intoPortfolio: 'Negli edifici del portafoglio {name}',
     activates: 'attiva',

@@ -1104,6 +1104,7 @@ export const nl: Messages = {
     unknownBuilding: 'een gebouw dat niet in de cache staat',
     unknownPortfolio: 'een portfolio dat niet in de cache staat',
     unknownConnection: 'een verwijderde verbinding',
+    otherConnections: 'Dropmappen van andere verbindingen blijven werken; maak een verbinding actief om haar mappen te zien: {list}',
     intoBuilding: 'Naar gebouw {name}',
     intoPortfolio: 'Naar de gebouwen van portfolio {name}',
     activates: 'activeert',

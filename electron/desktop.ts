@@ -15,6 +15,7 @@ import {
   type ApiRequest,
   type Connection,
   type ConnectionList,
+  type ConnectionDraftTest,
   type ConnectionTestResult,
   type ImageUpload,
   type IpcEvent,
@@ -344,9 +345,22 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
   }
 
   async function testConnection(connectionId: string): Promise<ConnectionTestResult> {
-    const profile = requireProfile(connectionId);
+    return testWith(clientOf(requireProfile(connectionId)));
+  }
+
+  /** Tests a connection before it is saved: a client of its own with the typed key, closed after the one call. */
+  async function testDraft({ baseUrl, apiVersion, key }: ConnectionDraftTest): Promise<ConnectionTestResult> {
+    const client = createQueuedClient({ baseUrl: normaliseBaseUrl(baseUrl), apiVersion, apiKey: async () => key });
+    try {
+      return await testWith(client);
+    } finally {
+      await client.close();
+    }
+  }
+
+  async function testWith(client: QueuedClient): Promise<ConnectionTestResult> {
     // The user waits for this answer: one attempt, no retries.
-    const result = await clientOf(profile).callLoose('getCurrentAccount', {}, { retry: false });
+    const result = await client.callLoose('getCurrentAccount', {}, { retry: false });
     switch (result.kind) {
       case 'ok': {
         // Any address can be typed in: a 200 from something that is not this API must not pass as a working connection.
@@ -435,6 +449,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       return null;
     },
     'connections:test': ({ connectionId }) => testConnection(connectionId),
+    'connections:test-draft': testDraft,
     'vault:status': () => vault.status(),
     'vault:has-key': ({ connectionId }) => vault.has(connectionId),
     'vault:set-key': async ({ connectionId, key, allowInsecureStorage }) => {

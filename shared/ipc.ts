@@ -127,6 +127,18 @@ export const ConnectionUpdate = Type.Object(
   { additionalProperties: false },
 );
 
+/** A connection not saved yet, with the key typed for it: tested before it is added. */
+export const ConnectionDraftTest = Type.Object(
+  {
+    baseUrl: BaseUrl,
+    apiVersion: ConnectionApiVersion,
+    key: Type.String({ minLength: 1, maxLength: 4096, pattern: '^[\\x21-\\x7e]+$' }),
+  },
+  { additionalProperties: false },
+);
+/** A connection not saved yet, with its key. */
+export type ConnectionDraftTest = Static<typeof ConnectionDraftTest>;
+
 /** What "Test connection" found: the account the key belongs to, as `/accounts/current` answers. */
 export const ConnectionTestResult = Type.Union([
   Type.Object(
@@ -401,6 +413,7 @@ export const ipcChannels = {
   'connections:remove': channel(ConnectionRef, Nothing),
   'connections:activate': channel(ConnectionRef, Nothing),
   'connections:test': channel(ConnectionRef, ConnectionTestResult),
+  'connections:test-draft': channel(ConnectionDraftTest, ConnectionTestResult),
   'vault:status': channel(NoInput, VaultStatus),
   'vault:has-key': channel(ConnectionRef, Type.Boolean()),
   'vault:set-key': channel(SetKeyRequest, Nothing),

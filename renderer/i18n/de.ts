@@ -130,6 +130,8 @@ export const de: Messages = {
     key: 'API-Schlüssel',
     keyPlaceholder: 'API-Schlüssel einfügen',
     add: 'Verbindung hinzufügen',
+    saveAnyway: 'Trotzdem speichern',
+    testFailed: 'Der Test ist fehlgeschlagen: Prüfen Sie Adresse und Schlüssel, oder speichern Sie die Verbindung trotzdem.',
     nameRequired: 'Geben Sie der Verbindung einen Namen.',
     nameTooLong: 'Ein Name hat höchstens 200 Zeichen.',
     urlRequired: 'Geben Sie die Adresse des Servers ein.',

@@ -128,6 +128,8 @@ export const en = {
     key: 'API key',
     keyPlaceholder: 'Paste the API key',
     add: 'Add connection',
+    saveAnyway: 'Save anyway',
+    testFailed: 'The test failed: check the address and the key, or save the connection anyway.',
     nameRequired: 'Give the connection a name.',
     nameTooLong: 'A name has at most 200 characters.',
     urlRequired: "Enter the server's address.",

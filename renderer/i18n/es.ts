@@ -130,6 +130,8 @@ export const es: Messages = {
     key: 'Clave de API',
     keyPlaceholder: 'Pega la clave de API',
     add: 'Añadir conexión',
+    saveAnyway: 'Guardar de todos modos',
+    testFailed: 'La prueba falló: compruebe la dirección y la clave, o guarde la conexión de todos modos.',
     nameRequired: 'Ponle un nombre a la conexión.',
     nameTooLong: 'Un nombre tiene como máximo 200 caracteres.',
     urlRequired: 'Introduce la dirección del servidor.',

@@ -130,6 +130,8 @@ export const fr: Messages = {
     key: 'Clé d’API',
     keyPlaceholder: 'Collez la clé d’API',
     add: 'Ajouter la connexion',
+    saveAnyway: 'Enregistrer quand même',
+    testFailed: 'Le test a échoué : vérifiez l’adresse et la clé, ou enregistrez la connexion quand même.',
     nameRequired: 'Donnez un nom à la connexion.',
     nameTooLong: 'Un nom compte au plus 200 caractères.',
     urlRequired: 'Saisissez l’adresse du serveur.',

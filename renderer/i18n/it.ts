@@ -130,6 +130,8 @@ export const it: Messages = {
     key: 'Chiave API',
     keyPlaceholder: 'Incolla la chiave API',
     add: 'Aggiungi connessione',
+    saveAnyway: 'Salva comunque',
+    testFailed: 'Il test non è riuscito: controlla l’indirizzo e la chiave, oppure salva comunque la connessione.',
     nameRequired: 'Dai un nome alla connessione.',
     nameTooLong: 'Un nome ha al massimo 200 caratteri.',
     urlRequired: 'Inserisci l’indirizzo del server.',

@@ -130,6 +130,8 @@ export const nl: Messages = {
     key: 'API-sleutel',
     keyPlaceholder: 'Plak de API-sleutel',
     add: 'Verbinding toevoegen',
+    saveAnyway: 'Toch opslaan',
+    testFailed: 'De test is mislukt: controleer het adres en de sleutel, of sla de verbinding toch op.',
     nameRequired: 'Geef de verbinding een naam.',
     nameTooLong: 'Een naam heeft hoogstens 200 tekens.',
     urlRequired: 'Vul het adres van de server in.',

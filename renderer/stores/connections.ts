@@ -133,6 +133,12 @@ export const useConnectionsStore = defineStore('connections', () => {
     };
   }
 
+  /** Tests a connection that is not saved yet, with the key typed for it; nothing of it is kept. */
+  async function testDraft(draft: ConnectionDraft, key: string): Promise<Exclude<ConnectionTestState, { kind: 'running' }>> {
+    const result = await bridge.connections.testDraft({ baseUrl: draft.baseUrl, apiVersion: draft.apiVersion, key });
+    return result.ok ? { kind: 'done', result: result.value } : { kind: 'failed', error: result.error };
+  }
+
   /** Reads how the vault protects keys. */
   async function loadVaultStatus(): Promise<void> {
     const result = await bridge.vault.status();
@@ -160,6 +166,7 @@ export const useConnectionsStore = defineStore('connections', () => {
     setKey,
     clearKey,
     test,
+    testDraft,
     loadVaultStatus,
   };
 });

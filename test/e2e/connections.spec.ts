@@ -28,12 +28,17 @@ function connectionRow(page: Page, name: string): Locator {
   return page.getByTestId('connection-row').filter({ has: page.getByTestId('connection-row-name').getByText(name, { exact: true }) });
 }
 
-async function addConnection(page: Page, name: string, url: string, key: string): Promise<void> {
+async function fillConnection(page: Page, name: string, url: string, key: string): Promise<void> {
   await page.getByTestId('nav-connections').click();
   await page.getByTestId('connection-name').fill(name);
   await page.getByTestId('connection-url').fill(url);
   await page.getByTestId('connection-key').fill(key);
   await page.getByTestId('connection-save').click();
+}
+
+/** Adds a connection whose test passes: it is saved at once. */
+async function addConnection(page: Page, name: string, url: string, key: string): Promise<void> {
+  await fillConnection(page, name, url, key);
   await expect(connectionRow(page, name)).toBeVisible();
 }
 
@@ -69,10 +74,15 @@ test('a second connection to a separately started server works with its key', as
   await expect(page.getByTestId('portfolio-card').filter({ hasText: 'Team server portfolio' })).toBeVisible();
 });
 
-test('a wrong key gets a clear error', async ({ page, host, remote }) => {
+test('a wrong key gets a clear error, before the connection is saved and after', async ({ page, host, remote }) => {
   await openApp(page, host);
-  await addConnection(page, 'Wrong key', remote.url, 'not-the-right-key');
+  await fillConnection(page, 'Wrong key', remote.url, 'not-the-right-key');
+  const before = page.getByTestId('connection-form-test').getByTestId('connection-test-result');
+  await expect(before).toHaveAttribute('data-kind', 'rejected-key');
+  await expect(connectionRow(page, 'Wrong key')).toHaveCount(0);
+  await page.getByTestId('connection-save').click();
   const row = connectionRow(page, 'Wrong key');
+  await expect(row).toBeVisible();
   await row.getByTestId('connection-test').click();
   const result = row.getByTestId('connection-test-result');
   await expect(result).toHaveAttribute('data-kind', 'rejected-key');

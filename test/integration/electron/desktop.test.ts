@@ -113,6 +113,17 @@ describe('a remote connection', () => {
     expect(test.kind === 'problem' && test.detail.length).toBeGreaterThan(0);
   });
 
+  it('is tested before it is saved, with the typed key, and nothing of it is kept', async () => {
+    const before = await value('connections:list', {});
+    expect(await value('connections:test-draft', { baseUrl: `${remote.url}/`, apiVersion: 'v2.3', key: REMOTE_KEY })).toMatchObject({ kind: 'ok' });
+    expect(await value('connections:test-draft', { baseUrl: remote.url, apiVersion: 'v2.3', key: 'not-the-right-key' })).toMatchObject({
+      kind: 'problem',
+      status: 401,
+    });
+    expect(await value('connections:test-draft', { baseUrl: 'http://127.0.0.1:9', apiVersion: 'v2.3', key: REMOTE_KEY })).toMatchObject({ kind: 'network' });
+    expect(await value('connections:list', {})).toEqual(before);
+  });
+
   it('to an address where nothing listens tests as a network failure', async () => {
     const connection = await value('connections:add', { name: 'Nobody', baseUrl: 'http://127.0.0.1:9', apiVersion: 'v2.3' });
     expect(await value('connections:test', { connectionId: connection.id })).toMatchObject({ kind: 'network' });

@@ -34,6 +34,7 @@ function handlers(): BridgeHandlers {
       throw new BridgeError('not-found', 'This connection no longer exists.');
     },
     'connections:test': unused,
+    'connections:test-draft': unused,
     'vault:status': unused,
     'vault:has-key': unused,
     'vault:set-key': unused,

@@ -4,7 +4,7 @@ import { NDialogProvider, NMessageProvider } from 'naive-ui';
 import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineComponent, h } from 'vue';
-import { BridgeError, type Connection } from '../../../../../shared/ipc';
+import { BridgeError, type Connection, type ConnectionTestResult } from '../../../../../shared/ipc';
 import { BRIDGE_KEY } from '../../../../../renderer/bridge';
 import { createAppI18n } from '../../../../../renderer/i18n';
 import ConnectionsPage from '../../../../../renderer/views/connections/ConnectionsPage.vue';
@@ -14,11 +14,12 @@ const local: Connection = { id: 'local', name: 'Local workspace', baseUrl: 'http
 
 const Page = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(ConnectionsPage))));
 
-/** A host whose vault, like Linux without a keyring, stores keys only with the user's consent. */
-function keyringlessHost() {
+/** A host whose vault, like Linux without a keyring, stores keys only with the user's consent; `answer` is what testing a new connection finds. */
+function keyringlessHost(answer: ConnectionTestResult = { kind: 'ok', accountName: 'Acme', accountType: 1 }) {
   const connections: Connection[] = [local];
   const keys = new Map<string, string>();
   const bridge = testBridge({
+    'connections:test-draft': async () => answer,
     'connections:list': async () => ({ connections: connections.map((each) => ({ ...each, hasKey: each.kind === 'local' || keys.has(each.id) })), activeId: 'local' }),
     'connections:add': async (draft) => {
       const added: Connection = { ...draft, id: `c${connections.length}`, kind: 'remote', hasKey: false };
@@ -105,5 +106,26 @@ describe('ConnectionsPage', () => {
     expect(row?.get('[data-testid="connection-key-state"]').text()).toBe('No key');
     expect(document.body.textContent).toContain('Connection Production was saved without a key.');
     wrapper.unmount();
+  });
+
+  it('tests a new connection before saving it, says why a failing test failed, and saves it only on "Save anyway"', async () => {
+    const { bridge } = keyringlessHost({ kind: 'problem', status: 401, title: 'Unauthorized', detail: 'The key is not valid.' });
+    const wrapper = mountPage(bridge);
+    await flushPromises();
+
+    await addConnection(wrapper);
+
+    expect(bridge.requestsOf('connections:test-draft')).toEqual([{ baseUrl: 'https://api.example.com', apiVersion: 'v2.3', key: 'cd_live_123' }]);
+    expect(bridge.requestsOf('connections:add')).toEqual([]);
+    const said = wrapper.get('[data-testid="connection-form-test"]');
+    expect(said.get('[data-testid="connection-test-result"]').attributes('data-kind')).toBe('rejected-key');
+    expect(said.text()).toContain('The key is not valid.');
+    expect(wrapper.get('[data-testid="connection-save"]').text()).toBe('Save anyway');
+
+    await wrapper.get('[data-testid="connection-form"]').trigger('submit');
+    await flushPromises();
+    expect(bridge.requestsOf('connections:test-draft')).toHaveLength(1);
+    expect(bridge.requestsOf('connections:add')).toEqual([{ name: 'Production', baseUrl: 'https://api.example.com', apiVersion: 'v2.3' }]);
+    expect(bridge.requestsOf('vault:set-key').map((request) => request.key)).toContain('cd_live_123');
   });
 });

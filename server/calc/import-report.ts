@@ -15,6 +15,7 @@ import type {
   UnmappedMaterialGroup,
 } from '../../shared/api';
 import { CLASSIFICATION_SOURCES, GEOMETRY_ISSUES, MAPPING_SOURCES, NOT_COUNTED_REASONS, QUANTITY_SOURCES } from '../../shared/api';
+import { formatStatusMessage } from '../../shared/status-messages';
 import { elementCircularRows } from './circularity';
 import { isKnownLayer, layerOf, type CalcCatalogue, type CalcElement } from './inputs';
 import { expandElement } from './mass';
@@ -148,22 +149,17 @@ function tallyOf<Name>(groups: Map<Name, Tally>, name: Name): Tally {
  */
 export function reportSummary(figures: Omit<ImportReportFigures, 'summary'> & { wouldCount: number }, fileCounts: boolean): string {
   const { elementCount, material, quantities, classification } = figures;
-  const mapped = elementCount - material.none.elements;
-  const measured = elementCount - quantities.none.elements;
-  const layered = elementCount - figures.unlayeredClasses.reduce((sum, group) => sum + group.elements, 0);
-  const assumed = (parts: [number, string][]): string => {
-    const said = parts.filter(([count]) => count > 0).map(([count, words]) => `${count} ${words}`);
-    return said.length === 0 ? '' : ` (${said.join(', ')})`;
-  };
-  const counting = fileCounts
-    ? `${figures.counted.elements} of ${elementCount} elements count in the circularity index`
-    : `${figures.wouldCount} of ${elementCount} elements will count in the circularity index once the file is active`;
-  return (
-    `${counting}: ${mapped} mapped${assumed([[material.keyword.elements, 'by keyword']])}, ` +
-    `${measured} with a volume or weight${assumed([[quantities.geometry.elements, 'from geometry']])}, ` +
-    `${layered} with a building layer${assumed([
-      [classification.layer.elements, 'from layer names'],
-      [classification.inferred.elements, 'inferred from the IFC class'],
-    ])}.`
-  );
+  return formatStatusMessage({
+    kind: 'report-summary',
+    counted: fileCounts ? figures.counted.elements : figures.wouldCount,
+    elements: elementCount,
+    active: fileCounts,
+    mapped: elementCount - material.none.elements,
+    mappedByKeyword: material.keyword.elements,
+    measured: elementCount - quantities.none.elements,
+    measuredFromGeometry: quantities.geometry.elements,
+    layered: elementCount - figures.unlayeredClasses.reduce((sum, group) => sum + group.elements, 0),
+    layerFromNames: classification.layer.elements,
+    layerFromClass: classification.inferred.elements,
+  });
 }

@@ -9,6 +9,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { CellValue } from 'exceljs';
+import { formatRejectedRow, type RowProblem } from '../../shared/status-messages';
 import { runImportWorker } from './import-worker';
 import { UnknownImportFileError, quantitySourceOf, type ImportedElement, type ImportOutcome, type ImportSink } from './imported-element';
 import { checkWorkbookSize, DEFAULT_WORKBOOK_LIMITS, type WorkbookLimits } from './workbook-limits';
@@ -230,15 +231,15 @@ export function parseDecimal(raw: string): number {
   return Number(normalised);
 }
 
-type Quantity = { value: number | null } | { problem: string };
+type Quantity = { value: number | null } | { problem: RowProblem };
 
 function quantity(field: QuantityField, cell: Cell | undefined): Quantity {
   if (cell === null || cell === undefined) return { value: null };
-  if (typeof cell === 'object') return { problem: `${field} "=${cell.formula}" has no computed value` };
+  if (typeof cell === 'object') return { problem: { kind: 'no-computed-value', field, formula: cell.formula } };
   if (typeof cell === 'string' && cell.trim() === '') return { value: null };
   const value = typeof cell === 'number' ? cell : parseDecimal(cell);
-  if (!Number.isFinite(value)) return { problem: `${field} "${String(cell).trim()}" is not a number` };
-  if (value < 0) return { problem: `negative ${field}` };
+  if (!Number.isFinite(value)) return { problem: { kind: 'not-a-number', field, value: String(cell).trim() } };
+  if (value < 0) return { problem: { kind: 'negative', field } };
   return { value };
 }
 
@@ -282,9 +283,9 @@ class Collector {
     if (empty) return;
 
     const sheetName = this.sheetNames[sheetIndex] ?? '';
-    const problems: string[] = [];
+    const problems: RowProblem[] = [];
     const id = text(at('id'));
-    if (id === null) problems.push('no id');
+    if (id === null) problems.push({ kind: 'no-id' });
     const values: Partial<Record<QuantityField, number | null>> = {};
     for (const field of QUANTITY_FIELDS) {
       const result = quantity(field, at(field));
@@ -296,12 +297,12 @@ class Collector {
       if (first !== undefined) {
         const firstSheet = Math.floor(first / 2 ** 32);
         const firstRow = first % 2 ** 32;
-        const where = firstSheet === sheetIndex ? `row ${firstRow}` : `sheet ${this.sheetNames[firstSheet]} row ${firstRow}`;
-        problems.push(`duplicate id ${id} (first in ${where})`);
+        const sheet = firstSheet === sheetIndex ? null : (this.sheetNames[firstSheet] ?? '');
+        problems.push({ kind: 'duplicate-id', id, firstSheet: sheet, firstRow });
       }
     }
     if (id === null || problems.length > 0) {
-      this.rejected.push(`sheet ${sheetName} row ${rowNumber}: ${problems.join(', ')}`);
+      this.rejected.push(formatRejectedRow({ sheet: sheetName, row: rowNumber, problems }));
       return;
     }
     this.seen.set(id, sheetIndex * 2 ** 32 + rowNumber);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { BuildingFileStatuses } from '../../../shared/api';
+import { formatImportSummary, shownRejectedRows } from '../../../shared/status-messages';
 import { detectSourceFormat } from '../../imports/detect';
 import { importIfc } from '../../imports/ifc';
 import { UnknownImportFileError, type ImportOutcome, type ImportSink } from '../../imports/imported-element';
@@ -18,11 +19,7 @@ const largeImport = 1_000;
 
 /** The outcome of an import in one line, for the file's status message. */
 export function importSummary(outcome: ImportOutcome): string {
-  const rejected = outcome.rejected.length;
-  if (rejected === 0) return `${outcome.imported} elements imported.`;
-  const shown = outcome.rejected.slice(0, 20).join('; ');
-  const more = rejected > 20 ? `; and ${rejected - 20} more` : '';
-  return `${outcome.imported} elements imported, ${rejected} rejected: ${shown}${more}.`;
+  return formatImportSummary(outcome.imported, outcome.rejected.length, outcome.rejected.slice(0, shownRejectedRows));
 }
 
 /**

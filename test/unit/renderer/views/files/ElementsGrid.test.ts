@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { flushPromises } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { all, byTestId, eventually } from '../../dom';
+import { all, byTestId, click, eventually, text } from '../../dom';
 import { BUILDING, element, FILE, mountAt, releasePage, seedCache } from './file-fixtures';
 
 afterEach(releasePage);
@@ -51,5 +51,57 @@ describe('the elements grid', { timeout: 30_000 }, () => {
     }
     expect((await editorIn(3)).value).toBe('1');
     await eventually(async () => expect((await sync.db!.elements.bulkGet(ELEMENTS.map((each) => [FILE, each.id]))).map((row) => row?.volume)).toEqual([2, 3, 4, 1]));
+  });
+
+  it('opens the element’s form with Enter on its id', async () => {
+    await openFile();
+    cell(1, 'volume').click();
+    press(byTestId('elements-grid'), 'Home');
+    press(byTestId('elements-grid'), 'Enter');
+    await eventually(() => expect(byTestId('element-form')).not.toBeNull());
+    expect((byTestId('element-field-name') as HTMLInputElement).value).toBe('Element E2');
+    expect(byTestId('element-inline-input')).toBeNull();
+  });
+
+  it('extends the selection with Shift+arrows, and shrinks it going back', async () => {
+    await openFile();
+    const grid = byTestId('elements-grid');
+    cell(1, 'name').click();
+    press(grid, 'ArrowDown', { shiftKey: true });
+    press(grid, 'ArrowDown', { shiftKey: true });
+    await eventually(() => expect(text('element-selected-count')).toBe('3 selected'));
+    press(grid, 'ArrowUp', { shiftKey: true });
+    await eventually(() => expect(text('element-selected-count')).toBe('2 selected'));
+    expect(all('element-row').map((row) => row.getAttribute('aria-selected'))).toEqual(['false', 'true', 'true', 'false']);
+    press(grid, 'ArrowUp');
+    press(grid, 'ArrowUp', { shiftKey: true });
+    await eventually(() => expect(all('element-row').map((row) => row.getAttribute('aria-selected'))).toEqual(['true', 'true', 'true', 'false']));
+  });
+
+  it('lists its keys in a popover, which Escape closes together with clearing the selection', async () => {
+    await openFile();
+    const grid = byTestId('elements-grid');
+    cell(0, 'name').click();
+    press(grid, 'ArrowDown', { shiftKey: true });
+    await eventually(() => expect(text('element-selected-count')).toBe('2 selected'));
+    click('grid-keys');
+    await eventually(() => expect(text('grid-keys-list')).toContain('Extend the selection from the active row'));
+    expect(byTestId('grid-keys')?.getAttribute('aria-expanded')).toBe('true');
+    press(grid, 'Escape');
+    // happy-dom never ends a popover's leave transition, so its content stays in the document: its button tells.
+    await eventually(() => expect(byTestId('grid-keys')?.getAttribute('aria-expanded')).toBe('false'));
+    expect(byTestId('element-selected-count')).toBeNull();
+  });
+
+  it('closes the filters with Escape pressed in them', async () => {
+    await openFile();
+    click('element-filters');
+    const filter = await eventually(() => {
+      expect(byTestId('element-filter-name')).not.toBeNull();
+      return byTestId('element-filter-name');
+    });
+    expect(byTestId('element-filters')?.getAttribute('aria-expanded')).toBe('true');
+    press(filter, 'Escape');
+    await eventually(() => expect(byTestId('element-filters')?.getAttribute('aria-expanded')).toBe('false'));
   });
 });

@@ -30,7 +30,7 @@ export interface ReportElement extends CalcElement {
 }
 
 /** The report without the file's own fields. */
-export type ImportReportFigures = Omit<BuildingFileImportReport, 'buildingFileId' | 'status' | 'isActive'>;
+export type ImportReportFigures = Omit<BuildingFileImportReport, 'buildingFileId' | 'status' | 'isActive' | 'rejected'>;
 
 /** Each reason in words, as users read it. */
 export const NOT_COUNTED_DESCRIPTIONS: Readonly<Record<NotCountedReason, string>> = {

@@ -142,6 +142,8 @@ export async function createBuildingFile(
     contentType: null,
     language: null,
     createdAt: now,
+    rejectedRows: '[]',
+    rejectedCount: 0,
   };
   await ctx.db.insertInto('building_files').values(row).execute();
   return toBuildingFileResponse(row);

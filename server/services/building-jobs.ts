@@ -82,6 +82,8 @@ export async function scheduleBuildingPassport(
       contentType: spec.contentType,
       language,
       createdAt: now.toISOString(),
+      rejectedRows: '[]',
+      rejectedCount: 0,
     })
     .execute();
   await enqueueJob(trx, { kind: spec.job, subjectId: fileId, payload: { language } }, now);

@@ -15,7 +15,13 @@ export function fileCountsInFigures(file: Pick<BuildingFileRow, 'type' | 'status
 export async function fileImportReport(ctx: ServerContext, file: BuildingFileRow): Promise<BuildingFileImportReport> {
   const { elements, catalogue } = await fileElementsForCalc(ctx, [file.id]);
   const { wouldCount: _wouldCount, ...figures } = importReportFigures(elements, catalogue, fileCountsInFigures(file));
-  return { buildingFileId: file.id, status: file.status as BuildingFileImportReport['status'], isActive: file.isActive === 1, ...figures };
+  return {
+    buildingFileId: file.id,
+    status: file.status as BuildingFileImportReport['status'],
+    isActive: file.isActive === 1,
+    ...figures,
+    rejected: { count: file.rejectedCount, rows: JSON.parse(file.rejectedRows) as string[] },
+  };
 }
 
 /** The import report of a building file in the key's scope, else 404. */

@@ -206,6 +206,10 @@ export interface BuildingFilesTable {
   contentType: string | null;
   language: string | null;
   createdAt: string;
+  /** JSON array: the reasons of the first rows the last import left out, one line each. */
+  rejectedRows: string;
+  /** How many rows the last import left out. */
+  rejectedCount: number;
 }
 
 /** An element of a building file; `id` is the element's own mark, unique within its file. */

@@ -17,6 +17,9 @@ const stagingBatch = 500;
 /** Elements from which an import refreshes the database's statistics of the elements table. */
 const largeImport = 1_000;
 
+/** Rejected rows whose reasons the import report keeps; the count is kept for all of them. */
+const rejectedRowsKept = 1_000;
+
 /** The outcome of an import in one line, for the file's status message. */
 export function importSummary(outcome: ImportOutcome): string {
   return formatImportSummary(outcome.imported, outcome.rejected.length, outcome.rejected.slice(0, shownRejectedRows));
@@ -166,6 +169,8 @@ export const importFileHandler: JobHandler = {
           statusMessage: `${importSummary(outcome)} Refinement queued.`,
           elementProcessedCount: swapped,
           elementCount: swapped,
+          rejectedRows: JSON.stringify(outcome.rejected.slice(0, rejectedRowsKept)),
+          rejectedCount: outcome.rejected.length,
           isDirty: 1,
           lastModifiedDate: now,
         })

@@ -5,6 +5,7 @@ import * as seedVersion from './0002-seed-version';
 import * as elementImports from './0003-element-imports';
 import * as idempotencyKeys from './0004-idempotency-keys';
 import * as importSources from './0005-import-sources';
+import * as rejectedRows from './0006-rejected-rows';
 
 /** A forward-only migration; every step takes the dialect for its few type differences. */
 interface StoreMigration {
@@ -18,6 +19,7 @@ const migrations: Record<string, StoreMigration> = {
   '0003-element-imports': elementImports,
   '0004-idempotency-keys': idempotencyKeys,
   '0005-import-sources': importSources,
+  '0006-rejected-rows': rejectedRows,
 };
 
 /** Brings the database to the newest schema; throws with the failing migration's name and cause. */

@@ -112,6 +112,13 @@ export const BuildingFileImportReport = Type.Object(
     unmappedMaterials: Type.Array(UnmappedMaterialGroup, { description: 'Unmapped elements by material name, the largest volume first.' }),
     unlayeredClasses: Type.Array(UnlayeredClassGroup, { description: 'Elements without a building layer by IFC class, the largest volume first.' }),
     notCounted: Type.Array(NotCountedGroup, { description: 'Elements that do not count, by the first reason that applies.' }),
+    rejected: Type.Object(
+      {
+        count: Int32({ minimum: 0 }),
+        rows: Type.Array(Type.String(), { description: 'The reason of each row left out, the first 1000.' }),
+      },
+      { additionalProperties: false, description: 'Rows of the source file the last import left out: no id, a duplicate id, a quantity that is no number.' },
+    ),
     summary: Type.String({ description: 'The report in one line, as the status message gives it.' }),
   },
   { additionalProperties: false },

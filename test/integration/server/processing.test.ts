@@ -65,6 +65,12 @@ describe('processing spreadsheets', () => {
     expect(status.status).toBe(3);
     expect(status.elementCount).toBe(8);
     for (const row of ['row 4', 'row 6', 'row 8', 'row 12']) expect(status.statusMessage).toContain(row);
+    // The import report keeps how many rows were left out and why, for the app to show next to the file.
+    const report = (await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/files/${fileId}/report` })).json() as {
+      rejected: { count: number; rows: string[] };
+    };
+    expect(report.rejected.count).toBe(4);
+    expect(report.rejected.rows.map((row) => row.replace(/^sheet \S+ (row \d+):.*$/, '$1'))).toEqual(['row 4', 'row 6', 'row 8', 'row 12']);
     // The unknown code 99.99 has no listed level down to two digits: unclassified, not the main group 9-.
     const unknownCode = await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/files/${fileId}/elements/X-009` });
     expect(unknownCode.json<BuildingFileElementResponse>()).toMatchObject({ classificationLookup: ['99.99'], classificationMatch: null });

@@ -59,6 +59,8 @@ async function createFile(preferredAccountIds: string[] = []): Promise<string> {
       contentType: null,
       language: null,
       createdAt: NOW,
+      rejectedRows: '[]',
+      rejectedCount: 0,
     })
     .execute();
   return id;

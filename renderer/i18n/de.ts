@@ -318,6 +318,7 @@ export const de: Messages = {
     modified: 'Zuletzt geändert',
     active: 'Aktiv',
     unnamed: 'Unbenannte Datei',
+    rejectedRows: 'Eine Zeile ausgelassen | {count} Zeilen ausgelassen',
   },
   uploads: {
     states: {
@@ -613,6 +614,8 @@ export const de: Messages = {
     lead: 'Was von dieser Datei im Zirkularitätsindex zählt, und was zu beheben ist, damit mehr davon zählt.',
     back: 'Zurück zu den Elementen',
     refresh: 'Neu lesen',
+    rejectedTitle: 'Der Import hat eine Zeile der Datei ausgelassen | Der Import hat {count} Zeilen der Datei ausgelassen',
+    rejectedMore: 'und {count} weitere, nicht aufgeführt',
     serverTitle: 'Was der Server zählt',
     readAt: 'Wie der Server es um {time} berichtet hat.',
     unsupported: 'Dieser Server liefert keinen Importbericht. Die Gruppen unten stammen aus den Elementen in der App, und ihre Korrekturen funktionieren genauso.',

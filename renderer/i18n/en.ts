@@ -316,6 +316,7 @@ export const en = {
     modified: 'Last changed',
     active: 'Active',
     unnamed: 'Unnamed file',
+    rejectedRows: 'One row left out | {count} rows left out',
   },
   uploads: {
     states: {
@@ -611,6 +612,8 @@ export const en = {
     lead: 'What of this file counts in the circularity index, and what to fix so that more of it does.',
     back: 'Back to the elements',
     refresh: 'Read again',
+    rejectedTitle: 'The import left one row of the file out | The import left {count} rows of the file out',
+    rejectedMore: 'and {count} more, not listed',
     serverTitle: 'What the server counts',
     readAt: 'As the server reported it at {time}.',
     unsupported: 'This server gives no import report. The groups below come from the elements in the app, and their fixes work all the same.',

@@ -318,6 +318,7 @@ export const es: Messages = {
     modified: 'Último cambio',
     active: 'Activo',
     unnamed: 'Archivo sin nombre',
+    rejectedRows: 'Una fila omitida | {count} filas omitidas',
   },
   uploads: {
     states: {
@@ -613,6 +614,8 @@ export const es: Messages = {
     lead: 'Qué de este archivo cuenta en el índice de circularidad, y qué corregir para que cuente más.',
     back: 'Volver a los elementos',
     refresh: 'Leer de nuevo',
+    rejectedTitle: 'La importación omitió una fila del archivo | La importación omitió {count} filas del archivo',
+    rejectedMore: 'y {count} más, no listadas',
     serverTitle: 'Lo que cuenta el servidor',
     readAt: 'Tal como lo informó el servidor a las {time}.',
     unsupported: 'Este servidor no da un informe de importación. Los grupos de abajo vienen de los elementos en la aplicación, y sus correcciones funcionan igual.',

@@ -318,6 +318,7 @@ export const fr: Messages = {
     modified: 'Dernière modification',
     active: 'Actif',
     unnamed: 'Fichier sans nom',
+    rejectedRows: 'Une ligne écartée | {count} lignes écartées',
   },
   uploads: {
     states: {
@@ -613,6 +614,8 @@ export const fr: Messages = {
     lead: 'Ce qui, dans ce fichier, compte dans l’indice de circularité, et ce qu’il faut corriger pour qu’il compte davantage.',
     back: 'Retour aux éléments',
     refresh: 'Relire',
+    rejectedTitle: 'L’import a écarté une ligne du fichier | L’import a écarté {count} lignes du fichier',
+    rejectedMore: 'et {count} de plus, non listées',
     serverTitle: 'Ce que le serveur compte',
     readAt: 'Tel que le serveur l’a rapporté à {time}.',
     unsupported: 'Ce serveur ne fournit pas de rapport d’import. Les groupes ci-dessous viennent des éléments de l’application, et leurs corrections fonctionnent tout autant.',

@@ -318,6 +318,7 @@ export const it: Messages = {
     modified: 'Ultima modifica',
     active: 'Attivo',
     unnamed: 'File senza nome',
+    rejectedRows: 'Una riga esclusa | {count} righe escluse',
   },
   uploads: {
     states: {
@@ -613,6 +614,8 @@ export const it: Messages = {
     lead: 'Che cosa di questo file conta nell’indice di circolarità, e che cosa correggere perché ne conti di più.',
     back: 'Torna agli elementi',
     refresh: 'Rileggi',
+    rejectedTitle: 'L’importazione ha escluso una riga del file | L’importazione ha escluso {count} righe del file',
+    rejectedMore: 'e altre {count}, non elencate',
     serverTitle: 'Che cosa conta il server',
     readAt: 'Come riportato dal server alle {time}.',
     unsupported: 'Questo server non fornisce un rapporto di importazione. I gruppi qui sotto provengono dagli elementi nell’app, e le loro correzioni funzionano comunque.',

@@ -318,6 +318,7 @@ export const nl: Messages = {
     modified: 'Laatst gewijzigd',
     active: 'Actief',
     unnamed: 'Naamloos bestand',
+    rejectedRows: 'Eén rij weggelaten | {count} rijen weggelaten',
   },
   uploads: {
     states: {
@@ -613,6 +614,8 @@ export const nl: Messages = {
     lead: 'Wat van dit bestand meetelt in de circulariteitsindex, en wat u kunt verhelpen zodat meer ervan meetelt.',
     back: 'Terug naar de elementen',
     refresh: 'Opnieuw lezen',
+    rejectedTitle: 'De import liet één rij van het bestand weg | De import liet {count} rijen van het bestand weg',
+    rejectedMore: 'en nog {count}, niet vermeld',
     serverTitle: 'Wat de server meetelt',
     readAt: 'Zoals de server het om {time} rapporteerde.',
     unsupported: 'Deze server geeft geen importrapport. De groepen hieronder komen uit de elementen in de app, en hun oplossingen werken evengoed.',

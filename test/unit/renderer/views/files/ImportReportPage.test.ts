@@ -46,6 +46,7 @@ const REPORT: BuildingFileImportReport = {
     { reason: 'no-material', elements: 6, volume: 8, description: 'Not mapped to a material or product.' },
     { reason: 'no-building-layer', elements: 1, volume: 1, description: 'No building layer: the classification is unknown.' },
   ],
+  rejected: { count: 0, rows: [] },
   summary: '1 of 8 elements count in the circularity index.',
 };
 
@@ -152,6 +153,17 @@ describe('the import report', { timeout: 30_000 }, () => {
     expect(reasons.map((reason) => reason.dataset['reason'])).toEqual(['no-material', 'no-building-layer']);
     expect(reasons[0]?.textContent).toContain('Niet gekoppeld aan een materiaal of product.');
     expect(document.body.textContent).not.toContain('Not mapped to a material or product.');
+    expect(byTestId('report-rejected')).toBeNull();
+  });
+
+  it('lists first the rows the import left out, with the server’s reason for each', async () => {
+    const connection = await seedCache(ELEMENTS);
+    const rejected = { count: 3, rows: ['sheet Elements row 4: no id', 'sheet Elements row 9: quantity is not a number'] };
+    await mountAt(connection, PATH, { handle: serverAnswering({ kind: 'ok', status: 200, value: { ...REPORT, rejected }, location: null }) });
+    await eventually(() => expect(byTestId('report-rejected')?.dataset['count']).toBe('3'));
+    expect(text('report-rejected')).toContain('The import left 3 rows of the file out');
+    expect(all('report-rejected-row').map((row) => row.textContent)).toEqual(rejected.rows);
+    expect(text('report-rejected')).toContain('and 1 more, not listed');
   });
 
   it('opens from the file page', async () => {

@@ -1,9 +1,10 @@
 /**
  * The languages of the app and the vue-i18n instance. English is the schema (`en.ts`); every other language is typed
  * against it, and a test fails on any missing or extra key or a changed placeholder. Numbers and dates are formatted
- * by Intl for the chosen language through vue-i18n's `n()` and `d()`.
+ * by Intl for the chosen language through vue-i18n's `n()` and `d()`; dates in one format per language (`date-formats.ts`).
  */
 import { createI18n } from 'vue-i18n';
+import { DATE_OPTIONS, DATE_TIME_OPTIONS } from './date-formats';
 import { de } from './de';
 import { en, type Messages } from './en';
 import { es } from './es';
@@ -50,10 +51,7 @@ const numberFormat = {
   coordinate: { minimumFractionDigits: 5, maximumFractionDigits: 5 },
 } as const;
 
-const datetimeFormat = {
-  date: { year: 'numeric', month: 'short', day: 'numeric' },
-  dateTime: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
-} as const;
+const datetimeFormat = { date: DATE_OPTIONS, dateTime: DATE_TIME_OPTIONS } as const;
 
 function perLocale<T>(value: T): Record<AppLocale, T> {
   return { en: value, nl: value, de: value, fr: value, it: value, es: value };

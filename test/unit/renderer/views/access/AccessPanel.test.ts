@@ -123,7 +123,7 @@ describe.each<{ subject: AccessSubject; list: string; replace: string; create: s
     await type('token-name', 'Old');
     const picker = byTestId('token-expiry')?.querySelector('input');
     if (picker === null || picker === undefined) throw new Error('No expiry input.');
-    picker.value = '2001-01-01 10:00:00';
+    picker.value = '01/01/2001, 10:00 AM';
     picker.dispatchEvent(new Event('input'));
     picker.dispatchEvent(new Event('blur'));
     await eventually(() => expect(byTestId('token-form')?.textContent).toContain('Must be in the future.'));

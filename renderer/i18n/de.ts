@@ -1225,6 +1225,7 @@ export const de: Messages = {
     add: 'Hinzufügen',
     added: 'Seine Pässe werden ab jetzt im Ordner gespeichert.',
     empty: 'Noch keine Passordner. Fügen Sie oben einen hinzu, damit Pässe von selbst als Dateien gespeichert werden.',
+    otherConnections: 'Passordner anderer Verbindungen arbeiten weiter; machen Sie eine Verbindung aktiv, um ihre Ordner zu sehen: {list}',
     requestNow: 'Jetzt anfordern',
     requested: 'Angefordert: der Server erstellt die Pässe; sie werden gespeichert, sobald sie fertig sind.',
     remove: 'Entfernen',

@@ -1223,6 +1223,7 @@ export const en = {
     add: 'Add',
     added: 'Passports of it are saved into the folder from now on.',
     empty: 'No passport folders yet. Add one above to have passports saved as files by themselves.',
+    otherConnections: 'Passport folders of other connections keep working; make one active to see its folders: {list}',
     requestNow: 'Request now',
     requested: 'Requested: the server makes the passports; they are saved when ready.',
     remove: 'Remove',

@@ -1225,6 +1225,7 @@ export const es: Messages = {
     add: 'Añadir',
     added: 'Sus pasaportes se guardan desde ahora en la carpeta.',
     empty: 'Aún no hay carpetas de pasaportes. Añade una arriba para que los pasaportes se guarden solos como archivos.',
+    otherConnections: 'Las carpetas de pasaportes de otras conexiones siguen funcionando; active una conexión para ver sus carpetas: {list}',
     requestNow: 'Solicitar ahora',
     requested: 'Solicitado: el servidor crea los pasaportes; se guardan en cuanto están listos.',
     remove: 'Quitar',

@@ -1225,6 +1225,7 @@ export const fr: Messages = {
     add: 'Ajouter',
     added: 'Ses passeports sont désormais enregistrés dans le dossier.',
     empty: 'Pas encore de dossier de passeports. Ajoutez-en un ci-dessus pour que les passeports soient enregistrés d’eux-mêmes.',
+    otherConnections: 'Les dossiers de passeports des autres connexions continuent de fonctionner ; activez une connexion pour voir ses dossiers : {list}',
     requestNow: 'Demander maintenant',
     requested: 'Demandé : le serveur crée les passeports ; ils sont enregistrés dès qu’ils sont prêts.',
     remove: 'Retirer',

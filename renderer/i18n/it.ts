@@ -1225,6 +1225,7 @@ export const it: Messages = {
     add: 'Aggiungi',
     added: 'I suoi passaporti vengono salvati da ora nella cartella.',
     empty: 'Nessuna cartella di passaporti. Aggiungine una qui sopra per salvare i passaporti da soli come file.',
+    otherConnections: 'Le cartelle dei passaporti di altre connessioni continuano a funzionare; rendi attiva una connessione per vederne le cartelle: {list}',
     requestNow: 'Richiedi ora',
     requested: 'Richiesto: il server crea i passaporti; vengono salvati appena pronti.',
     remove: 'Rimuovi',

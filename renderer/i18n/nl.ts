@@ -1225,6 +1225,7 @@ export const nl: Messages = {
     add: 'Toevoegen',
     added: 'Paspoorten ervan worden vanaf nu in de map opgeslagen.',
     empty: 'Nog geen paspoortmappen. Voeg er hierboven een toe om paspoorten vanzelf als bestand te bewaren.',
+    otherConnections: 'Paspoortmappen van andere verbindingen blijven werken; maak een verbinding actief om haar mappen te zien: {list}',
     requestNow: 'Nu aanvragen',
     requested: 'Aangevraagd: de server maakt de paspoorten; ze worden opgeslagen zodra ze klaar zijn.',
     remove: 'Verwijderen',

@@ -72,6 +72,7 @@ const COLUMNS = {
   specificWeight: { column: 'D', header: 'Specific weight (kg/m3)' },
   materialClassificationId: { column: 'E', header: 'Id' },
   familyId: { column: 'G', header: 'Id' },
+  familyName: { column: 'H', header: 'madaster' },
   priceSetId: { column: 'I', header: 'Dataset Id' },
   transportCosts: { column: 'K', header: 'Transport costs (€/kg)' },
   handlingEuroKg: { column: 'L', header: 'Handling feedstock (€/kg)' },
@@ -123,7 +124,9 @@ const MATERIAL_NOTES = [
     ENGLISH_NAME_CORRECTIONS.map((correction) => `"${correction.was}" → "${correction.becomes}"`).join(', ') +
     '.',
   'description: the workbook\'s NL-SfB table 3 material classification (English label), empty where it has none.',
-  'elementFamily: the workbook\'s material family id (glass, metal, organic, plastic, stone, unknown, wood).',
+  'elementFamily: the workbook\'s material family id (glass, metal, organic, plastic, stone, unknown, wood), checked ' +
+    'against the family name the workbook looks up beside it; kept as the workbook gives it where it surprises ' +
+    '(asbestos, asbestos cement, bitumen, linoleum and natural rubber are plastic there).',
   'lifeTime and supplier: null, the workbook has no such columns.',
   'circular: the workbook\'s fractions (0..1) as they are; virginPercentageFeedstock = 1 − recycled − rapid ' +
     'renewables (the workbook leaves it empty); incinerationPercentageEndOfLife = 1 − landfill − recycled, the ' +
@@ -188,10 +191,15 @@ export function convertMaterialsWorkbook(workbook: Workbook): PlatformMaterialsD
             },
           ];
 
+    const family = read.text('familyId');
+    const familyName = read.formulaResult('familyName');
+    if ((family ?? '').toLowerCase() !== (familyName ?? '').toLowerCase()) {
+      throw new Error(`Materials!G${rowNumber}: family id "${String(family)}" but family name "${String(familyName)}"`);
+    }
     materials.push({
       id,
       name: { nl: dutch, en: english, de: english, it: english, fr: english, es: english },
-      elementFamily: read.text('familyId'),
+      elementFamily: family,
       description: localized((language) =>
         table3Label === null ? '' : `${TABLE_3_LABEL[language]}: ${table3Label}`,
       ),
@@ -266,6 +274,8 @@ export function parseSearchCriterion(criterion: string, where: string): Material
 
 interface MaterialRowReader {
   text(column: MaterialColumn): string | null;
+  /** The text a formula cell last computed, as the workbook saved it. */
+  formulaResult(column: MaterialColumn): string | null;
   requiredText(column: MaterialColumn): string;
   number(column: MaterialColumn): number | null;
   /** A share as a fraction; the workbook writes 0..1 although its headers say %, anything above 1 is refused. */
@@ -287,6 +297,10 @@ function materialRowReader(sheet: Worksheet, rowNumber: number): MaterialRowRead
   };
   return {
     text: (column) => cellText(value(column)),
+    formulaResult: (column) => {
+      const cell = value(column);
+      return cell !== null && typeof cell === 'object' && 'result' in cell ? cellText(cell.result as CellValue) : null;
+    },
     requiredText: (column) => {
       const text = cellText(value(column));
       if (text === null) {

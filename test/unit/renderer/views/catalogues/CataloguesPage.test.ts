@@ -14,7 +14,7 @@ function rows(): HTMLElement[] {
 }
 
 function names(): string[] {
-  return rows().map((row) => row.querySelector('.list__name')?.textContent?.trim() ?? '');
+  return rows().map((row) => row.querySelector('.row__name')?.textContent?.trim() ?? '');
 }
 
 /** A connection whose cache holds the given catalogues, seeded before the page opens. */
@@ -41,7 +41,7 @@ describe('the catalogues page', { timeout: 30_000 }, () => {
     // Nothing says these are the account's, so they are the platform's until the server says otherwise.
     expect(text('catalogue-databases-unknown')).toContain('checked once the server can be reached');
     expect(byTestId('catalogue-database-platform').textContent).toContain('Platform database · 3');
-    expect(text('catalogue-count')).toBe('3 of 3');
+    expect(text('catalogue-count')).toBe('3, by name');
 
     await typeInto('catalogue-search', 'beton');
     await settle(() => expect(names()).toEqual(['Concrete']));
@@ -79,10 +79,28 @@ describe('the catalogues page', { timeout: 30_000 }, () => {
     });
     await mountApp(id, '/catalogues/materials');
     await settle(() => expect(rows()).toHaveLength(200));
-    expect(text('catalogue-count')).toBe('200 of 250');
+    expect(text('catalogue-count')).toBe(
+      'The first 200 of 250, by name. The list shows 200 at a time to stay quick: the button at its end shows the next.',
+    );
     await click('catalogue-show-more');
     await settle(() => expect(rows()).toHaveLength(250));
     expect(names()[249]).toBe('Material 249');
+  });
+
+  it('tells apart items of the same name by what differs between them', async () => {
+    const id = await seeded(async (db) => {
+      await applyServerList(db, 'materials', [
+        material(uuid(1), 'Plywood', { name: { en: 'Plywood', nl: 'Triplex' }, elementFamily: 'wood' }),
+        material(uuid(2), 'Plywood', { name: { en: 'Plywood', nl: 'Multiplex' }, elementFamily: 'wood' }),
+        material(uuid(3), 'Adhesive', { elementFamily: 'plastic', supplier: 'Bostik' }),
+        material(uuid(4), 'Adhesive', { elementFamily: 'plastic', supplier: 'Sika' }),
+        material(uuid(5), 'Steel'),
+      ]);
+    });
+    await mountApp(id, '/catalogues/materials');
+    await settle(() => expect(names()).toEqual(['Adhesive', 'Adhesive', 'Plywood', 'Plywood', 'Steel']));
+    const distinctions = rows().map((row) => row.querySelector('[data-testid="catalogue-row-distinction"]')?.textContent?.trim() ?? null);
+    expect(distinctions).toEqual(['from Bostik', 'from Sika', 'in Dutch: Triplex', 'in Dutch: Multiplex', null]);
   });
 
   it('lists products by type, says what to do when the account has none, and opens a new one', async () => {

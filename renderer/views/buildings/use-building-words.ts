@@ -149,7 +149,8 @@ export function useBuildingWords() {
       case 'offline':
         return [t('buildings.refusal.offline')];
       case 'unreachable':
-        return [t('buildings.refusal.unreachable', { message: refusal.message })];
+        // The message names the operation and the address, which say nothing to the user.
+        return [t('buildings.refusal.unreachable')];
       case 'forbidden':
         return [t('buildings.refusal.forbidden', { status: n(refusal.status, 'integer') }), refusal.detail].filter((line) => line !== '');
       case 'failed': {
@@ -158,7 +159,7 @@ export function useBuildingWords() {
           case 'problem':
             return [t('failure.problem', { title: failure.title, status: n(failure.status, 'integer') }), failure.detail].filter((line) => line !== '');
           case 'network':
-            return [t('failure.network', { message: failure.message })];
+            return [t('failure.network')];
           case 'host':
             return [t('failure.host', { message: failure.message })];
           case 'not-a-list':

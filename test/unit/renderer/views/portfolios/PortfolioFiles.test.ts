@@ -80,6 +80,6 @@ describe('the files of a portfolio', { timeout: 30_000 }, () => {
 
   it('says why the list could not be read', async () => {
     await filesTab();
-    await eventually(() => expect(text('portfolio-files-refusal')).toContain('The server could not be reached: Connection refused.'));
+    await eventually(() => expect(text('portfolio-files-refusal')).toContain('The server could not be reached.'));
   });
 });

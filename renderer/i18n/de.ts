@@ -57,7 +57,7 @@ export const de: Messages = {
   },
   failure: {
     problem: '{title} ({status})',
-    network: 'Der Server ist nicht erreichbar: {message}',
+    network: 'Der Server ist nicht erreichbar.',
     host: 'Die App konnte das nicht ausführen: {message}',
     notAList: 'Der Server hat nicht mit einer Liste geantwortet.',
     invalidAnswer: 'Der Server hat unerwartet geantwortet: {message}',
@@ -943,7 +943,7 @@ export const de: Messages = {
       noConnection: 'Keine Verbindung ist geöffnet.',
       notOnServer: 'Dieses Gebäude ist noch nicht auf dem Server. Es kommt mit der nächsten Synchronisierung dorthin; versuchen Sie es danach erneut.',
       offline: 'Sie sind offline. Dafür wird der Server gebraucht: Versuchen Sie es erneut, wenn Sie online sind.',
-      unreachable: 'Der Server war nicht erreichbar: {message}',
+      unreachable: 'Der Server war nicht erreichbar.',
       forbidden: 'Der Schlüssel dieser Verbindung darf das nicht ({status}). Bitten Sie einen Administrator um eine höhere Stufe.',
     },
   },

@@ -55,7 +55,7 @@ export const en = {
   },
   failure: {
     problem: '{title} ({status})',
-    network: 'The server could not be reached: {message}',
+    network: 'The server could not be reached.',
     host: 'The app could not do this: {message}',
     notAList: 'The server answered with something other than a list.',
     invalidAnswer: 'The server answered with something unexpected: {message}',
@@ -941,7 +941,7 @@ export const en = {
       noConnection: 'No connection is open.',
       notOnServer: 'This building is not on the server yet. It goes there with the next sync; try again after it.',
       offline: 'You are offline. This needs the server: try again when you are online.',
-      unreachable: 'The server could not be reached: {message}',
+      unreachable: 'The server could not be reached.',
       forbidden: 'The key of this connection may not do this ({status}). Ask an administrator for a higher level.',
     },
   },

@@ -57,7 +57,7 @@ export const es: Messages = {
   },
   failure: {
     problem: '{title} ({status})',
-    network: 'No se puede contactar con el servidor: {message}',
+    network: 'No se puede contactar con el servidor.',
     host: 'La aplicación no pudo hacerlo: {message}',
     notAList: 'El servidor respondió algo que no es una lista.',
     invalidAnswer: 'El servidor respondió algo inesperado: {message}',
@@ -943,7 +943,7 @@ export const es: Messages = {
       noConnection: 'No hay ninguna conexión abierta.',
       notOnServer: 'Este edificio aún no está en el servidor. Se envía con la próxima sincronización; vuelva a intentarlo después.',
       offline: 'Está sin conexión. Esto necesita el servidor: vuelva a intentarlo cuando esté en línea.',
-      unreachable: 'No se pudo contactar con el servidor: {message}',
+      unreachable: 'No se pudo contactar con el servidor.',
       forbidden: 'La clave de esta conexión no puede hacer esto ({status}). Pida a un administrador un nivel más alto.',
     },
   },

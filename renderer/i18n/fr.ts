@@ -57,7 +57,7 @@ export const fr: Messages = {
   },
   failure: {
     problem: '{title} ({status})',
-    network: 'Le serveur est injoignable : {message}',
+    network: 'Le serveur est injoignable.',
     host: 'L’application n’a pas pu le faire : {message}',
     notAList: 'Le serveur a répondu autre chose qu’une liste.',
     invalidAnswer: 'Le serveur a répondu de façon inattendue : {message}',
@@ -943,7 +943,7 @@ export const fr: Messages = {
       noConnection: 'Aucune connexion n’est ouverte.',
       notOnServer: 'Ce bâtiment n’est pas encore sur le serveur. Il y part à la prochaine synchronisation ; réessayez ensuite.',
       offline: 'Vous êtes hors ligne. Cette action demande le serveur : réessayez une fois en ligne.',
-      unreachable: 'Le serveur est injoignable : {message}',
+      unreachable: 'Le serveur est injoignable.',
       forbidden: 'La clé de cette connexion n’a pas le droit de faire ceci ({status}). Demandez un niveau plus élevé à un administrateur.',
     },
   },

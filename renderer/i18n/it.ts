@@ -57,7 +57,7 @@ export const it: Messages = {
   },
   failure: {
     problem: '{title} ({status})',
-    network: 'Il server non è raggiungibile: {message}',
+    network: 'Il server non è raggiungibile.',
     host: 'L’app non è riuscita a farlo: {message}',
     notAList: 'Il server ha risposto con qualcosa che non è un elenco.',
     invalidAnswer: 'Il server ha risposto in modo inatteso: {message}',
@@ -943,7 +943,7 @@ export const it: Messages = {
       noConnection: 'Nessuna connessione è aperta.',
       notOnServer: 'Questo edificio non è ancora sul server. Ci va con la prossima sincronizzazione; riprova dopo.',
       offline: 'Sei offline. Serve il server: riprova quando sei online.',
-      unreachable: 'Il server non è raggiungibile: {message}',
+      unreachable: 'Il server non è raggiungibile.',
       forbidden: 'La chiave di questa connessione non può farlo ({status}). Chiedi a un amministratore un livello più alto.',
     },
   },

@@ -57,7 +57,7 @@ export const nl: Messages = {
   },
   failure: {
     problem: '{title} ({status})',
-    network: 'De server is niet bereikbaar: {message}',
+    network: 'De server is niet bereikbaar.',
     host: 'De app kon dit niet uitvoeren: {message}',
     notAList: 'De server antwoordde met iets anders dan een lijst.',
     invalidAnswer: 'De server antwoordde met iets onverwachts: {message}',
@@ -943,7 +943,7 @@ export const nl: Messages = {
       noConnection: 'Er is geen verbinding geopend.',
       notOnServer: 'Dit gebouw staat nog niet op de server. Het gaat erheen met de volgende synchronisatie; probeer het daarna opnieuw.',
       offline: 'U bent offline. Hiervoor is de server nodig: probeer het opnieuw zodra u online bent.',
-      unreachable: 'De server was niet bereikbaar: {message}',
+      unreachable: 'De server was niet bereikbaar.',
       forbidden: 'De sleutel van deze verbinding mag dit niet ({status}). Vraag een beheerder om een hoger niveau.',
     },
   },

@@ -3,8 +3,8 @@
  * service as the app, prints one line per state change of a file (`<ISO time> <state> <relative path> [detail]`), and
  * stops cleanly on SIGTERM or SIGINT: the work in flight is stopped (the ledger keeps where each file was), the
  * watcher and the client are closed, and the exit code is 0. With `--passports` it runs the passport service too:
- * every time a file of the building (or of a building of the portfolio) reaches Mapped, passports are requested and
- * saved into that folder, one line per state change (`<ISO time> passport <state> <format> [file or reason]`).
+ * passports are requested after each settled change of the building's (or portfolio's) source files and saved into
+ * that folder, one line per state change (`<ISO time> passport <state> <format> [file or reason]`).
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,8 +38,9 @@ const usage = `Usage: npm run watch -- --server <url> --key-file <file> --folder
   --poll               look at the folder every 2 s instead of waiting for change events (network drives)
   --state              where the upload ledger is kept (default: <folder>/.circularity-desk)
   --settle             how long a file must stay unchanged before it counts as complete, in ms (default 2000)
-  --passports          save passports into this folder (made when missing): requested every time a source file
-                       reaches Mapped; a building's as PDF and Excel, a portfolio's as PDF
+  --passports          save passports into this folder (made when missing), requested after each change of a source
+                       file whose elements changed: at once for a file dropped here, after 5 quiet minutes for a
+                       change made elsewhere; a building's as PDF and Excel, a portfolio's as PDF
   --passport-language  the passports' language: ${PASSPORT_LANGUAGES.join(', ')} (default en)`;
 
 /** The connection id of the one connection this command has. */

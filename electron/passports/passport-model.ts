@@ -16,6 +16,11 @@ export const SeenSourceFile = Type.Object(
     mappedSince: Type.Union([Timestamp, Type.Null()]),
     /** Passports were requested for this Mapped version, or it was already Mapped when the target was set up. */
     handled: Type.Boolean(),
+    /**
+     * The fingerprint of the file's elements when passports were last requested for it, or when it was first seen
+     * Mapped: reaching Mapped again with the same elements (a refinement that changed nothing) asks for no passport.
+     */
+    fingerprint: Type.Optional(Type.String()),
   },
   { additionalProperties: false },
 );

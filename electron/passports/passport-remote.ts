@@ -3,6 +3,7 @@
  * files of a building or portfolio (passports and source files), the name, a passport request, a file's status
  * message and a signed download address. Every answer comes back as a value or a message, never as an exception.
  */
+import { createHash } from 'node:crypto';
 import type { CallNetworkFailure, CallProblem } from '../../shared/api/client';
 import { BuildingFileStatuses, BuildingFileType, PortfolioFileStatuses, PortfolioFileType } from '../../shared/api/enums';
 import type { BuildingFileResponse } from '../../shared/api/schemas';
@@ -25,8 +26,13 @@ export interface RemoteSourceFile {
   id: string;
   name: string | null;
   mapped: boolean;
+  /** The server is working on it (uploaded, importing, refining, mapping): its elements may still change. */
+  busy: boolean;
   lastModifiedDate: string;
 }
+
+/** The statuses in which a source file's processing has ended, for now. */
+const AT_REST: ReadonlySet<number> = new Set([BuildingFileStatuses.Mapped, BuildingFileStatuses.Error, BuildingFileStatuses.UnknownImportFile]);
 
 /** An answer: the value, or why there is none (`status` when the server answered, undefined when it did not). */
 export type Remote<T> = { ok: true; value: T } | { ok: false; message: string; status: number | undefined; aborted: boolean };
@@ -50,7 +56,7 @@ function remoteFailure(result: CallProblem | CallNetworkFailure): Remote<never> 
 
 function sourceFile(file: BuildingFileResponse): RemoteSourceFile {
   const mapped = file.status === BuildingFileStatuses.Mapped;
-  return { id: file.id, name: file.fileName, mapped, lastModifiedDate: file.lastModifiedDate };
+  return { id: file.id, name: file.fileName, mapped, busy: !AT_REST.has(file.status), lastModifiedDate: file.lastModifiedDate };
 }
 
 /** The passport id in the Location of a 202 (`…/files/{id}/status`), or null when it names none. */
@@ -115,6 +121,39 @@ export async function listPortfolioSources(
     byBuilding.set(building.id, files.value.filter((file) => file.type === BuildingFileType.Source).map(sourceFile));
   }
   return { ok: true, value: byBuilding };
+}
+
+/** Elements read per page for a fingerprint. */
+const FINGERPRINT_PAGE = 1000;
+
+/** An element's fields with their keys in order, so that the same element always gives the same text. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+  );
+}
+
+/**
+ * A SHA-256 of every element of a source file as the server answers it (quantities, mapping, phase, layer and
+ * classification matches), in id order: equal fingerprints mean a passport would show the same elements.
+ */
+export async function elementsFingerprint(client: QueuedClient, buildingId: string, fileId: string, signal: AbortSignal): Promise<Remote<string>> {
+  const hash = createHash('sha256');
+  for (let skip = 0; ; skip += FINGERPRINT_PAGE) {
+    const page = await client.call(
+      'listElements',
+      { params: { buildingId, fileId }, query: { $orderby: 'id', $top: FINGERPRINT_PAGE, $skip: skip } },
+      { signal },
+    );
+    if (page.kind !== 'ok') return remoteFailure(page);
+    for (const element of page.value) hash.update(`${JSON.stringify(canonical(element))}\n`);
+    // A server that ignores `$top` answers everything at once.
+    if (page.value.length !== FINGERPRINT_PAGE) return { ok: true, value: hash.digest('hex') };
+  }
 }
 
 /** The name of the building or portfolio. */

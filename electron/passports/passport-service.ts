@@ -31,10 +31,11 @@ import {
   type PassportSubject,
   type PassportTarget,
 } from '../../shared/passports';
-import type { StoredEntry, StoredTarget } from './passport-model';
+import type { SeenSourceFile, StoredEntry, StoredTarget } from './passport-model';
 import { passportFileName } from './passport-names';
 import {
   downloadLink,
+  elementsFingerprint,
   failureMessage,
   fileStatusMessage,
   listPortfolioSources,
@@ -59,8 +60,9 @@ export interface PassportServiceOptions {
   /** Pause between two checks of all targets (default 15 s). */
   pollIntervalMs?: number;
   /**
-   * How long a source file must have been Mapped before passports are requested for it (default 30 s), so that a
-   * drop folder that activates the file after processing does so first; `sourceFileMapped` skips the wait.
+   * The quiet period: how long a source file must have been Mapped, with no file of its building in processing, before
+   * passports are requested for it (default 5 minutes), so that a run of edits, each sent through processing, makes
+   * one passport; `sourceFileMapped` skips the wait.
    */
   mappedSettleMs?: number;
   /** A passport still not generated after this long is given up (default 1 hour). */
@@ -145,7 +147,7 @@ export async function startPassportService(options: PassportServiceOptions): Pro
   const clock = options.clock ?? (() => new Date());
   const log = options.log ?? (() => undefined);
   const pollIntervalMs = options.pollIntervalMs ?? 15_000;
-  const mappedSettleMs = options.mappedSettleMs ?? 30_000;
+  const mappedSettleMs = options.mappedSettleMs ?? 5 * 60_000;
   const generationTimeoutMs = options.generationTimeoutMs ?? 60 * 60_000;
   const historyLimit = options.historyLimit ?? 500;
 
@@ -298,42 +300,58 @@ export async function startPassportService(options: PassportServiceOptions): Pro
   }
 
   /**
-   * Notes source files that reached Mapped and records passport requests for those that have been Mapped long enough
-   * (or whose building was signalled). One request per format covers all files that became due in the same check.
+   * Notes source files that reached Mapped and records passport requests for those whose change has settled: the file
+   * has been Mapped for the quiet period and the server works on no other file of its building (or the building was
+   * signalled). A file whose elements are the same as when passports were last asked for it (a refinement that changed
+   * nothing) asks for none. One request per format covers all files that became due in the same check.
    */
   async function detectMapped(
     target: StoredTarget,
     sources: ReadonlyMap<string, RemoteSourceFile[]>,
     signals: ReadonlySet<string>,
+    client: QueuedClient,
+    signal: AbortSignal,
   ): Promise<void> {
     const at = clock();
     const seen = target.sourceFiles;
     const before = JSON.stringify(seen);
-    const due: RemoteSourceFile[] = [];
+    const firstCheck = !target.sourceFilesKnown;
+    const candidates: { buildingId: string; file: RemoteSourceFile; record: SeenSourceFile }[] = [];
     const present = new Set<string>();
     for (const [buildingId, files] of sources) {
+      const buildingBusy = files.some((file) => file.busy);
       for (const file of files) {
         present.add(file.id);
+        const earlier = seen[file.id];
         if (!file.mapped) {
-          seen[file.id] = { lastModifiedDate: file.lastModifiedDate, mappedSince: null, handled: false };
+          seen[file.id] = { lastModifiedDate: file.lastModifiedDate, mappedSince: null, handled: false, fingerprint: earlier?.fingerprint };
           continue;
         }
-        let record = seen[file.id];
-        // Reaching Mapped again (a new version) changes lastModifiedDate, even when no check saw the steps between.
+        let record = earlier;
+        // Reaching Mapped again (a new version, a refinement) changes lastModifiedDate, even when no check saw the steps between.
         if (record === undefined || record.mappedSince === null || record.lastModifiedDate !== file.lastModifiedDate) {
-          record = { lastModifiedDate: file.lastModifiedDate, mappedSince: at.toISOString(), handled: !target.sourceFilesKnown };
+          record = { lastModifiedDate: file.lastModifiedDate, mappedSince: at.toISOString(), handled: !target.sourceFilesKnown, fingerprint: earlier?.fingerprint };
           seen[file.id] = record;
         }
-        const settled = record.mappedSince !== null && at.getTime() - Date.parse(record.mappedSince) >= mappedSettleMs;
-        if (!record.handled && (settled || signals.has(buildingId))) {
-          record.handled = true;
-          due.push(file);
-        }
+        const quiet = record.mappedSince !== null && at.getTime() - Date.parse(record.mappedSince) >= mappedSettleMs && !buildingBusy;
+        const baselineMissing = record.handled && record.fingerprint === undefined;
+        if (baselineMissing || (!record.handled && (quiet || signals.has(buildingId)))) candidates.push({ buildingId, file, record });
       }
     }
     for (const id of Object.keys(seen)) if (!present.has(id)) delete seen[id];
-    const changed = !target.sourceFilesKnown || JSON.stringify(seen) !== before;
     target.sourceFilesKnown = true;
+
+    const due: RemoteSourceFile[] = [];
+    for (const { buildingId, file, record } of candidates) {
+      if (signal.aborted || !isCurrent(target)) return;
+      const fingerprint = await elementsFingerprint(client, buildingId, file.id, signal);
+      // Without the elements nothing is decided: the next check tries again.
+      if (!fingerprint.ok) continue;
+      if (!record.handled && fingerprint.value !== record.fingerprint) due.push(file);
+      else if (!record.handled) log(`${file.name ?? file.id} was processed again with the same elements; no new passport.`);
+      record.handled = true;
+      record.fingerprint = fingerprint.value;
+    }
     if (due.length > 0) {
       const sourceFiles = due.map((file) => ({ id: file.id, name: file.name }));
       for (const format of target.formats) {
@@ -341,7 +359,7 @@ export async function startPassportService(options: PassportServiceOptions): Pro
       }
     }
     // The handled marks and the new requests are written together, so a restart neither repeats nor loses a request.
-    if (changed) await saveQuietly();
+    if (firstCheck || due.length > 0 || JSON.stringify(seen) !== before) await saveQuietly();
   }
 
   /** Asks the server for one passport; the entry moves to `generating`, `failed` (refused) or stays `requested` (offline). */
@@ -505,7 +523,7 @@ export async function startPassportService(options: PassportServiceOptions): Pro
         target.subject.kind === 'building'
           ? ({ ok: true, value: new Map([[target.subject.id, sources]]) } as const)
           : await listPortfolioSources(client, target.subject.id, signal);
-      if (byBuilding.ok && isCurrent(target)) await detectMapped(target, byBuilding.value, signals);
+      if (byBuilding.ok && isCurrent(target)) await detectMapped(target, byBuilding.value, signals, client, signal);
     }
 
     // A request is sent only once it is on disk, so that a crash cannot lose a passport the server is making.

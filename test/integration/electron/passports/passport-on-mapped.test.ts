@@ -6,6 +6,7 @@ import {
   CONNECTION,
   createBuilding,
   importIfc,
+  until,
   scratchFolder,
   startPassportServer,
   startService,
@@ -40,6 +41,10 @@ async function started(stateDir: string, options: Parameters<typeof startService
 async function stop(under: ServiceUnderTest): Promise<void> {
   running.splice(running.indexOf(under), 1);
   await under.close();
+}
+
+async function fileOf(buildingId: string, fileId: string): Promise<BuildingFileResponse> {
+  return (await server.request<BuildingFileResponse>('GET', `/buildings/${buildingId}/files/${fileId}`)).json;
 }
 
 async function serverPassports(buildingId: string): Promise<BuildingFileResponse[]> {
@@ -85,8 +90,8 @@ describe('passports requested when a source file reaches Mapped', () => {
     await checkTwice(first);
     expect(first.service.history()).toHaveLength(2);
 
-    // A new version of the first file is processed again: it reaches Mapped again.
-    await importIfc(server, buildingId, undefined, firstFile);
+    // A new version of the first file, another model, is processed again: it reaches Mapped again.
+    await importIfc(server, buildingId, 'example.ifc', firstFile);
     const afterVersion = await first.settled(4);
     expect(afterVersion.filter((entry) => entry.sourceFiles.some((file) => file.id === firstFile))).toHaveLength(2);
     expect(await readdir(folder)).toHaveLength(4);
@@ -135,6 +140,45 @@ describe('passports requested when a source file reaches Mapped', () => {
     await under.service.sourceFileMapped(buildingId);
     await checkTwice(under);
     expect(under.service.history()).toHaveLength(2);
+  });
+
+  it('asks for no passport when a file is processed again with the same elements, and for one when they change', async () => {
+    const { buildingId } = await createBuilding(server, 'Ongewijzigd');
+    const fileId = await importIfc(server, buildingId);
+    const under = await started(path.join(scratch, 'state-unchanged'), { mappedSettleMs: 0 });
+    await under.service.addTarget({
+      connectionId: CONNECTION,
+      subject: { kind: 'building', id: buildingId },
+      folder: path.join(scratch, 'unchanged'),
+      formats: ['pdf'],
+      language: 'en',
+      requestOnMapped: true,
+    });
+    await checkTwice(under);
+
+    // Refined again with nothing changed: the file reaches Mapped anew (a new lastModifiedDate), with the same elements.
+    const before = await fileOf(buildingId, fileId);
+    expect((await server.request('POST', `/buildings/${buildingId}/files/${fileId}/setimporting`)).status).toBe(204);
+    expect((await server.request('POST', `/buildings/${buildingId}/files/${fileId}/startrefinement`)).status).toBe(202);
+    await until(async () => {
+      const now = await fileOf(buildingId, fileId);
+      return now.status === 3 && now.lastModifiedDate !== before.lastModifiedDate;
+    }, 'the refinement to end');
+    await checkTwice(under);
+    await checkTwice(under);
+    expect(under.service.history()).toEqual([]);
+
+    // The same model uploaded again as a new version changes nothing either.
+    await importIfc(server, buildingId, undefined, fileId);
+    await checkTwice(under);
+    expect(under.service.history()).toEqual([]);
+
+    // Another model as its new version: other elements, one passport.
+    await importIfc(server, buildingId, 'example.ifc', fileId);
+    const [entry] = await under.settled(1);
+    expect(entry).toMatchObject({ origin: 'on-mapped', state: 'downloaded', sourceFiles: [{ id: fileId }] });
+    await checkTwice(under);
+    expect(under.service.history()).toHaveLength(1);
   });
 
   it('requests the portfolio passport when a source file of any of its buildings reaches Mapped', async () => {

@@ -41,7 +41,8 @@ function serve(args: string[]): Promise<string> {
   });
 }
 
-describe('the command line', () => {
+// Each test starts the command line (tsx compiles it first) one or more times: on a busy machine that takes a while.
+describe('the command line', { timeout: 90_000 }, () => {
   it('serves with a bootstrap key, creates scoped keys, and shuts down gracefully on SIGTERM', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cd-cli-'));
     database = await createTestDatabase();

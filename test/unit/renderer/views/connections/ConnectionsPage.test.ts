@@ -128,4 +128,21 @@ describe('ConnectionsPage', () => {
     expect(bridge.requestsOf('connections:add')).toEqual([{ name: 'Production', baseUrl: 'https://api.example.com', apiVersion: 'v2.3' }]);
     expect(bridge.requestsOf('vault:set-key').map((request) => request.key)).toContain('cd_live_123');
   });
+
+  it('tests again, instead of saving anyway, once the user changed what failed', async () => {
+    const { bridge } = keyringlessHost({ kind: 'network', message: 'getCurrentAccount: the server could not be reached (ENOTFOUND).' });
+    const wrapper = mountPage(bridge);
+    await flushPromises();
+    await addConnection(wrapper);
+    expect(wrapper.get('[data-testid="connection-save"]').text()).toBe('Save anyway');
+
+    await wrapper.get('[data-testid="connection-url"]').setValue('https://api.example.org');
+    expect(wrapper.find('[data-testid="connection-form-test"]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid="connection-save"]').text()).toBe('Add connection');
+    await wrapper.get('[data-testid="connection-form"]').trigger('submit');
+    await flushPromises();
+
+    expect(bridge.requestsOf('connections:test-draft').map((request) => request.baseUrl)).toEqual(['https://api.example.com', 'https://api.example.org']);
+    expect(bridge.requestsOf('connections:add')).toEqual([]);
+  });
 });

@@ -58,7 +58,8 @@ async function seededPage() {
   await router.push('/portfolios');
   const pinia = createPinia();
   const wrapper = mount(Page, {
-    global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
+    // Transitions render as in the app (not as test-utils' stubs), so the drawer's focus trap finds the form in it.
+    global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle }, stubs: { transition: false } },
     attachTo: document.body,
   });
   mounted.keep(wrapper, pinia);
@@ -108,6 +109,10 @@ describe('the building lists', { timeout: 30_000 }, () => {
     await eventually(() => expect(byTestId('building-form')).not.toBeNull());
     const save = (): HTMLButtonElement => byTestId('building-save') as HTMLButtonElement;
     expect(save().disabled).toBe(true);
+    await eventually(() => expect(document.activeElement).toBe(byTestId('building-field-name')));
+    expect(byTestId('building-form')?.querySelector('.n-form-item-feedback--error')).toBeNull();
+    expect(byTestId('building-form')?.textContent).not.toContain('Required.');
+    await type('building-field-name', '');
     expect(byTestId('building-form')?.textContent).toContain('Required.');
     await type('building-field-name', 'Annex');
     await type('building-field-grossSurfaceArea', '320');

@@ -104,4 +104,18 @@ describe('the elements grid', { timeout: 30_000 }, () => {
     press(filter, 'Escape');
     await eventually(() => expect(byTestId('element-filters')?.getAttribute('aria-expanded')).toBe('false'));
   });
+
+  it('edits a stored number at a sensible precision and keeps it when left as it was', async () => {
+    const volume = 0.1 + 0.317;
+    const connection = await seedCache([element('E1', { volume })]);
+    const { sync } = await mountAt(connection, `/buildings/${BUILDING}/files/${FILE}`);
+    await eventually(() => expect(all('element-row')[0]?.querySelector('[data-testid="element-open"]')).toBeTruthy());
+    cell(0, 'volume').dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
+    const editor = await editorIn(0);
+    expect(editor.value).toBe('0.417');
+    press(editor, 'Tab');
+    await flushPromises();
+    expect(await sync.db!.outbox.count()).toBe(0);
+    expect((await sync.db!.elements.get([FILE, 'E1']))?.volume).toBe(volume);
+  });
 });

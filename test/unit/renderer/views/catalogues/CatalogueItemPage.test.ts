@@ -42,11 +42,14 @@ describe('a new material', { timeout: 30_000 }, () => {
     const id = await seeded(async () => {});
     const { router, sync } = await mountApp(id, '/catalogues/materials/new');
     await settle(() => expect(byTestId('catalogue-name-en')).toBeTruthy());
-    expect(text('catalogue-name-missing')).toContain('at least one language');
+    expect(allByTestId('catalogue-name-missing')).toHaveLength(0);
+    expect(document.querySelectorAll('.n-input--error-status')).toHaveLength(0);
+    expect(allByTestId('catalogue-invalid')).toHaveLength(0);
     expect(saveButton().disabled).toBe(true);
 
-    await typeInto('catalogue-name-en', 'Sand-lime brick');
     await typeInto('catalogue-figure-specificWeight', '1850');
+    expect(text('catalogue-name-missing')).toContain('at least one language');
+    await typeInto('catalogue-name-en', 'Sand-lime brick');
     await openTab('circular');
     await typeInto('catalogue-figure-circular-recycledPercentageFeedstock', '101');
     expect(text('catalogue-figure-item-circular-recycledPercentageFeedstock')).toContain('Must be at most 100 %.');
@@ -103,6 +106,7 @@ describe('an item of the platform’s database', { timeout: 30_000 }, () => {
     await settle(() => expect(text('catalogue-read-only')).toBe('Read-only'));
     expect(text('catalogue-read-only-notice')).toContain('none can change it');
     expect(byTestId<HTMLInputElement>('catalogue-name-en').readOnly).toBe(true);
+    expect(byTestId('catalogue-name-en')?.closest('.item-page')?.classList.contains('item-page--read-only')).toBe(true);
     expect(allByTestId('catalogue-save')).toHaveLength(0);
     // Opening it asked the server for its details, which could not be reached: the cache's are shown, and when.
     await settle(() => expect(text('catalogue-details-status')).toContain('The server cannot be reached. Shown: the details as read on'));

@@ -12,7 +12,7 @@ import { createAppRouter } from '../../../../../renderer/router';
 import PassportsPage from '../../../../../renderer/views/passports/PassportsPage.vue';
 import { mountedPage, testBridge } from '../../harness';
 import { remoteConnection, startApiServer } from '../../api-server';
-import { passportTarget } from '../activity/activity-fixtures';
+import { passport, passportTarget } from '../activity/activity-fixtures';
 
 const mounted = mountedPage();
 let run = 0;
@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 describe('PassportsPage', { timeout: 30_000 }, () => {
-  it('shows the passport folders of the active connection, and only counts those of the others by their connection’s name', async () => {
+  it('shows the passport folders and history of the active connection, and only counts the folders of the others by their connection’s name', async () => {
     run += 1;
     const server = await startApiServer();
     const team = remoteConnection(`team-${run}`, 'Team server');
@@ -36,7 +36,10 @@ describe('PassportsPage', { timeout: 30_000 }, () => {
         { ...passportTarget('on-team', 'Tower A'), connectionId: team.id },
         { ...passportTarget('on-local', 'Demo building'), connectionId: local.id },
       ],
-      'passports:history': async () => [],
+      'passports:history': async () => [
+        { ...passport('p-team', { state: 'failed', error: 'The server did not make the passport in time.' }), targetId: 'on-team' },
+        { ...passport('p-local', { state: 'failed', error: 'Not on this connection.' }), targetId: 'on-local' },
+      ],
     });
     const router = createAppRouter();
     await router.push('/passports');
@@ -53,6 +56,9 @@ describe('PassportsPage', { timeout: 30_000 }, () => {
       timeout: 10_000,
     });
     expect(wrapper.get('[data-testid="passport-target"]').text()).toContain('Tower A');
+    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="passport-entry"]')).toHaveLength(1));
+    expect(wrapper.get('[data-testid="passport-entry"]').text()).toContain('Tower A');
+    expect(wrapper.text()).not.toContain('Not on this connection.');
     expect(wrapper.get('[data-testid="passport-other-connections"]').text()).toBe(
       'Passport folders of other connections keep working; make one active to see its folders: Local workspace (1)',
     );

@@ -3,57 +3,18 @@
  * they always show the app as it is: the app provisioned for a separately started server holding a building with a
  * mapped IFC model (a public fixture), so the dashboard and the elements grid show real figures.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
-import { remoteApi, startBrowserHost, startRemoteServer, type BrowserHost, type RemoteServer } from './processes';
-import { ifcFixture } from '../fixtures/files';
+import { startBuildingWithFigures, type BuildingWithFigures } from './building-with-figures';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-const FIXTURE = ifcFixture('example.ifc');
 const THEMES = ['light', 'dark'] as const;
 
-interface Setup {
-  host: BrowserHost;
-  server: RemoteServer;
-  buildingId: string;
-  fileId: string;
-}
-
-const test = base.extend<{ setup: Setup }>({
+const test = base.extend<{ setup: BuildingWithFigures }>({
   setup: async ({}, use) => {
-    const key = randomBytes(24).toString('base64url');
-    const work = await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-shots-'));
-    const server = await startRemoteServer({ key, dataDir: path.join(work, 'server'), demo: false });
-    const portfolio = await remoteApi<{ id: string }>(server, 'POST', '/portfolios', { name: 'Campus Noord' });
-    const building = await remoteApi<{ id: string }>(server, 'POST', '/buildings', {
-      portfolioId: portfolio.id,
-      name: 'Office on the square',
-      street: 'Stationsplein',
-      houseNumber: '12',
-      city: 'Utrecht',
-      grossSurfaceArea: 4200,
-    });
-    await remoteApi(server, 'POST', '/buildings', { portfolioId: portfolio.id, name: 'Library' });
-    const file = await remoteApi<{ id: string }>(server, 'POST', `/buildings/${building.id}/files`, { type: 0 });
-    await remoteApi(server, 'POST', `/buildings/${building.id}/files/${file.id}/upload/office.ifc`, new Uint8Array(await readFile(FIXTURE)));
-    await expect
-      .poll(async () => (await remoteApi<{ status: number }>(server, 'GET', `/buildings/${building.id}/files/${file.id}/status`)).status, { timeout: 90_000 })
-      .toBe(3);
-    // Active and calculated, so the dashboard shows the model's figures.
-    await remoteApi(server, 'POST', `/buildings/${building.id}/files/${file.id}/active`, true);
-    await remoteApi(server, 'POST', `/buildings/${building.id}/process`);
-    await expect.poll(async () => (await remoteApi<{ isDirty: boolean }>(server, 'GET', `/buildings/${building.id}`)).isDirty, { timeout: 90_000 }).toBe(false);
-    const keyFile = path.join(work, 'team.key');
-    await writeFile(keyFile, `${key}\n`, { mode: 0o600 });
-    const host = await startBrowserHost(['--connect', server.url, '--key-file', keyFile]);
-    await use({ host, server, buildingId: building.id, fileId: file.id });
-    await host.stop();
-    await server.stop();
-    await rm(work, { recursive: true, force: true });
+    const setup = await startBuildingWithFigures();
+    await use(setup);
+    await setup.stop();
   },
 });
 

@@ -125,16 +125,21 @@ export function gaugeOption(value: number | null, label: string, palette: ChartP
   };
 }
 
-/** Bars of values (money, fractions): horizontal, negative ones in the warning colour, each labelled with its value. */
-export function barOption(bars: readonly Bar[], palette: ChartPalette, format: NumberText, max?: number): EChartsCoreOption {
+/**
+ * Bars of values: horizontal, negative ones in the warning colour, each labelled with its value. `smallestStep` is the
+ * least difference `format` shows (1 for whole euros): the axis never puts its ticks closer, where two would read the same
+ * ("€0 €0 €1" on a chart of small or no values).
+ */
+export function barOption(bars: readonly Bar[], palette: ChartPalette, format: NumberText, smallestStep: number): EChartsCoreOption {
   const axisText = { color: palette.mutedText };
   return {
     backgroundColor: 'transparent',
-    grid: { left: 8, right: 72, top: 8, bottom: 8 },
+    // The labels of both axes are inside the chart, however long a level's name or a value is in the user's language.
+    grid: { left: 8, right: 72, top: 8, bottom: 8, containLabel: true },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (value: unknown) => (typeof value === 'number' ? format(value) : '') },
     xAxis: {
       type: 'value',
-      ...(max === undefined ? {} : { min: 0, max }),
+      minInterval: smallestStep,
       axisLabel: { ...axisText, formatter: (value: number) => format(value) },
       splitLine: { lineStyle: { color: palette.gridLine } },
     },

@@ -63,7 +63,7 @@ export const ELEMENT_COLUMNS: readonly ElementColumn[] = [
   textColumn('elementClass', 130, 'elementClass', (row) => row.elementClass ?? ''),
   textColumn('floor', 110, 'floor', (row) => row.floor ?? ''),
   textColumn('phase', 130, 'phaseLookup', (row) => row.phaseMatch?.name ?? (row.phaseLookup ?? []).join(', ')),
-  { ...textColumn('classification', 170, 'classificationLookup', classificationText), picker: 'classification' },
+  { ...textColumn('classification', 210, 'classificationLookup', classificationText), picker: 'classification' },
   quantityColumn('volume'),
   quantityColumn('area'),
   quantityColumn('height'),

@@ -89,7 +89,7 @@ describe('the financial bars', () => {
   });
 
   it('colour negative values apart and write every value on its bar', () => {
-    const option = barOption(familyBars(financial, (family) => family), light, (value) => `€${value}`) as {
+    const option = barOption(familyBars(financial, (family) => family), light, (value) => `€${value}`, 1) as {
       series: Array<{ data: Array<{ value: number; itemStyle: { color: string } }>; label: { formatter: (item: { value: unknown }) => string } }>;
       yAxis: { data: string[] };
     };
@@ -97,6 +97,12 @@ describe('the financial bars', () => {
     const colours = option.series[0]?.data.map((item) => item.itemStyle.color);
     expect(colours).toEqual([light.primary, light.primary, light.primary, light.negative]);
     expect(option.series[0]?.label.formatter({ value: -20 })).toBe('€-20');
+  });
+
+  it('keep their axis labels inside the chart and never closer than the format tells apart', () => {
+    const option = barOption([], light, (value) => `€${value.toFixed(0)}`, 1) as { grid: { containLabel: boolean }; xAxis: { minInterval: number } };
+    expect(option.grid.containLabel).toBe(true);
+    expect(option.xAxis.minInterval).toBe(1);
   });
 
   it('follow the theme', () => {

@@ -2,9 +2,9 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h } from 'vue';
-import { formatStatusMessage } from '../../../../../shared/status-messages';
-import { createAppI18n, type AppLocale } from '../../../../../renderer/i18n';
-import { useStatusMessage } from '../../../../../renderer/views/buildings/use-status-message';
+import { formatStatusMessage } from '../../../../shared/status-messages';
+import { createAppI18n, type AppLocale } from '../../../../renderer/i18n';
+import { useStatusMessage } from '../../../../renderer/components/use-status-message';
 
 function said(locale: AppLocale, message: string): string {
   const Host = defineComponent(() => {

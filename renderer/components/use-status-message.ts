@@ -1,9 +1,9 @@
 /**
- * A file's status message in the user's language: the server writes English sentences, which
+ * A building file's status message (on the building's page, in drop folders and Activity) in the user's language: the server writes English sentences, which
  * `shared/status-messages.ts` reads back into data; a message worded otherwise shows as it came.
  */
 import { useI18n } from 'vue-i18n';
-import { parseStatusMessage, type Rejection, type RowProblem, type StatusSentence } from '../../../shared/status-messages';
+import { parseStatusMessage, type Rejection, type RowProblem, type StatusSentence } from '../../shared/status-messages';
 
 export function useStatusMessage(): (message: string) => string {
   const { t, n } = useI18n();

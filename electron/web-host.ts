@@ -16,7 +16,9 @@ import {
   BRIDGE_SOCKET_PATH,
   SESSION_PARAM,
   bridgeInvokeOf,
+  bridgeInvokeOfFrame,
   type BridgeHostMessage,
+  type BridgeInvokeMessage,
 } from '../shared/web-bridge-protocol';
 import { dispatchBridgeCall, type BridgeEventSink, type BridgeHandlers, type DispatchLog } from './bridge-dispatch';
 import { APP_RESPONSE_HEADERS, contentTypeOf, rendererFileFor } from './app-protocol';
@@ -47,8 +49,8 @@ export interface WebHost {
 }
 
 /**
- * A socket message larger than this is refused. Calls are JSON; the largest carry file bytes as base64: an image of at
- * most 10 MiB (`api:upload-image`, 13.3 MiB) and a spool chunk of at most 1 MiB (`uploads:write-spool`, 1.4 MiB).
+ * A socket message larger than this is refused. Calls are JSON, the largest an image of at most 10 MiB as base64
+ * (`api:upload-image`, 13.3 MiB); a spool chunk's 1 MiB comes as a binary frame (`uploads:write-spool`).
  */
 const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 
@@ -58,6 +60,12 @@ const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
  */
 function messageText(data: RawData): string {
   return Buffer.isBuffer(data) && isAscii(data) ? data.toString('latin1') : String(data);
+}
+
+/** A binary message's bytes, however `ws` delivered them. */
+function frameBytes(data: RawData): Uint8Array {
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return data instanceof ArrayBuffer ? new Uint8Array(data) : data;
 }
 
 function sameToken(given: string | null, expected: string): boolean {
@@ -139,14 +147,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   sockets.on('connection', (ws: WebSocket) => {
     ws.on('message', (data, isBinary) => {
-      if (isBinary) return;
       let parsed: unknown;
-      try {
-        parsed = JSON.parse(messageText(data));
-      } catch {
-        return;
+      let call: BridgeInvokeMessage | undefined;
+      if (isBinary) {
+        call = bridgeInvokeOfFrame(frameBytes(data));
+      } else {
+        try {
+          parsed = JSON.parse(messageText(data));
+        } catch {
+          return;
+        }
+        call = bridgeInvokeOf(parsed);
       }
-      const call = bridgeInvokeOf(parsed);
       if (call === undefined) {
         // A call whose id can be read still gets an answer, so the page does not wait for ever.
         const id = typeof parsed === 'object' && parsed !== null ? (parsed as { id?: unknown }).id : undefined;

@@ -6,12 +6,12 @@
  */
 import { assertNever } from '../shared/api/enums';
 import type { BridgeTransport, IpcChannel, IpcEvent, IpcResult } from '../shared/ipc';
-import { bridgeHostMessageOf, type BridgeInvokeMessage } from '../shared/web-bridge-protocol';
+import { bridgeHostMessageOf, invokeFrameOf, type BridgeInvokeMessage } from '../shared/web-bridge-protocol';
 
 /** The part of the WebSocket API the transport uses; the browser's WebSocket and the `ws` package both have it. */
 export interface WebSocketLike {
   readonly readyState: number;
-  send(data: string): void;
+  send(data: string | Uint8Array<ArrayBuffer>): void;
   close(code?: number, reason?: string): void;
   addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
@@ -111,15 +111,15 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
   }
 
   function send(target: WebSocketLike, message: BridgeInvokeMessage, resolve: (result: IpcResult<unknown>) => void): void {
-    let text: string;
+    let frame: string | Uint8Array<ArrayBuffer>;
     try {
-      text = JSON.stringify(message);
+      frame = invokeFrameOf(message);
     } catch {
       resolve({ ok: false, error: { code: 'invalid-request', message: `The request of ${message.channel} cannot be sent.` } });
       return;
     }
     sent.set(message.id, resolve);
-    target.send(text);
+    target.send(frame);
   }
 
   function receive(data: unknown): void {

@@ -2,7 +2,8 @@
  * The shapes of uploads the user starts in the app (a model, a spreadsheet or a document added on a building or
  * portfolio page) that cross the Bridge. The host runs them through the connection's queued client and keeps them in a
  * ledger that survives a restart, so an upload chosen while the server is unreachable waits and starts once it is back.
- * Plain JSON throughout; the upload service (electron/uploads/) speaks them too.
+ * Plain JSON throughout, but for a spool chunk's bytes (a Uint8Array: Electron's IPC clones it, browser mode sends it as
+ * a binary frame); the upload service (electron/uploads/) speaks them too.
  */
 import { Type, type Static } from 'typebox';
 import { Uuid } from './api/schema-kit';
@@ -15,7 +16,7 @@ export const UploadFileName = Type.String({ minLength: 1, maxLength: 255, patter
 /** The largest file an upload takes (the server's limit, decisions §11). */
 export const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
 
-/** Bytes the page sends per spool chunk (decoded); base64 makes a message a third larger. */
+/** Bytes the page sends per spool chunk. */
 export const SPOOL_CHUNK_BYTES = 1024 * 1024;
 
 /**
@@ -145,15 +146,15 @@ export const SpoolOpen = Type.Object(
 /** The spool the bytes go to. */
 export const SpoolRef = Type.Object({ spoolId: Id }, { additionalProperties: false });
 
-/** The next chunk of a spool's bytes, as base64, at its offset (chunks come in order). */
-export const SpoolChunk = Type.Object(
-  {
-    spoolId: Id,
-    offset: Type.Integer({ minimum: 0 }),
-    data: Type.String({ maxLength: Math.ceil(SPOOL_CHUNK_BYTES / 3) * 4 }),
-  },
-  { additionalProperties: false },
+/** Bytes, at least one and at most SPOOL_CHUNK_BYTES of them. */
+const ChunkBytes = Type.Refine(
+  Type.Unsafe<Uint8Array>({ description: 'Bytes (a Uint8Array).' }),
+  (value: unknown) => value instanceof Uint8Array && value.byteLength > 0 && value.byteLength <= SPOOL_CHUNK_BYTES,
+  () => `must be between 1 and ${SPOOL_CHUNK_BYTES} bytes`,
 );
+
+/** The next chunk of a spool's bytes at its offset (chunks come in order). */
+export const SpoolChunk = Type.Object({ spoolId: Id, offset: Type.Integer({ minimum: 0 }), data: ChunkBytes }, { additionalProperties: false });
 
 /** An upload by its id. */
 export const UploadRef = Type.Object({ uploadId: Id }, { additionalProperties: false });

@@ -75,7 +75,7 @@ export interface UploadService {
   /** Makes a spool for `size` bytes the page will send; answers its id. */
   openSpool(fileName: string, size: number): Promise<string>;
   /** Writes the next chunk of a spool; answers the bytes it holds. */
-  writeSpool(spoolId: string, offset: number, data: string): Promise<number>;
+  writeSpool(spoolId: string, offset: number, bytes: Uint8Array): Promise<number>;
   /** Starts an upload; it runs on its own from here, and its changes are heard through `onChange`. */
   start(request: UploadStart): Promise<UploadEntry>;
   /** The uploads of one connection or all, newest first. */
@@ -170,8 +170,8 @@ class Uploads implements UploadService {
     return this.#spools.open(fileName, size);
   }
 
-  writeSpool(spoolId: string, offset: number, data: string): Promise<number> {
-    return this.#spools.write(spoolId, offset, data);
+  writeSpool(spoolId: string, offset: number, bytes: Uint8Array): Promise<number> {
+    return this.#spools.write(spoolId, offset, bytes);
   }
 
   async start(request: UploadStart): Promise<UploadEntry> {

@@ -1,7 +1,7 @@
 /**
  * Spools: files in `<userData>/uploads/spool/` that hold the bytes the page sends of a file dropped or picked in it
  * (`uploads:open-spool`, `uploads:write-spool`), until their upload is done. A spool is opened with its size; chunks
- * come as base64, in order, each taken only where the last one ended and never past the size, and a few may be on their
+ * come as bytes, in order, each taken only where the last one ended and never past the size, and a few may be on their
  * way at once. An upload may read a spool while it still fills (`growth`), so sending and spooling overlap.
  *
  * A spool lives in memory while it is open in this session; after a restart only its file is left, which is usable only
@@ -45,40 +45,6 @@ interface OpenSpool {
   readonly waiters: Set<() => void>;
 }
 
-const NOT_BASE64 = 'The chunk is not valid base64.';
-
-/** The bytes a chunk's base64 text holds, read from its length; refuses a length base64 cannot have. */
-export function chunkLength(data: string): number {
-  if (data.length % 4 !== 0) throw new BridgeError('invalid-request', NOT_BASE64);
-  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-  return (data.length / 4) * 3 - padding;
-}
-
-/**
- * Decodes a chunk of `length` bytes into `target`; answers the part of `target` it fills. Refuses text that is not
- * base64: Node skips what it cannot read, and fills fewer bytes.
- */
-export function decodeChunkInto(data: string, length: number, target: Buffer): Buffer {
-  if (target.byteLength < length || target.write(data, 'base64') !== length) throw new BridgeError('invalid-request', NOT_BASE64);
-  return target.subarray(0, length);
-}
-
-/**
- * Buffers for decoded chunks, reused: a chunk's bytes are garbage once they are on disk, and left to the collector the
- * chunks of a large file would hold tens of MiB until it runs.
- */
-class ChunkBuffers {
-  readonly #free: Buffer[] = [];
-
-  take(): Buffer {
-    return this.#free.pop() ?? Buffer.allocUnsafeSlow(SPOOL_CHUNK_BYTES);
-  }
-
-  give(buffer: Buffer): void {
-    if (this.#free.length < SPOOL_CHUNKS_IN_FLIGHT) this.#free.push(buffer);
-  }
-}
-
 async function writeAll(handle: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
   let done = 0;
   while (done < bytes.byteLength) {
@@ -94,7 +60,6 @@ export class SpoolStore {
   readonly #now: () => number;
   readonly #log: (message: string, error?: unknown) => void;
   readonly #open = new Map<string, OpenSpool>();
-  readonly #buffers = new ChunkBuffers();
 
   constructor(folder: string, timing: SpoolTiming, now: () => number, log: (message: string, error?: unknown) => void) {
     this.#folder = folder;
@@ -145,15 +110,15 @@ export class SpoolStore {
   }
 
   /**
-   * Writes the next chunk (base64) at `offset`; answers the bytes on disk once it is there. Refuses a spool that is not
-   * open, a chunk that is not base64, empty, larger than SPOOL_CHUNK_BYTES, not where the last one ended or past the
-   * size, and more than SPOOL_CHUNKS_IN_FLIGHT chunks on their way at once.
+   * Writes the next chunk at `offset`; answers the bytes on disk once it is there. Refuses a spool that is not open, a
+   * chunk that is empty, larger than SPOOL_CHUNK_BYTES, not where the last one ended or past the size, and more than
+   * SPOOL_CHUNKS_IN_FLIGHT chunks on their way at once.
    */
-  async write(spoolId: string, offset: number, data: string): Promise<number> {
+  async write(spoolId: string, offset: number, bytes: Uint8Array): Promise<number> {
     const spool = this.#open.get(spoolId);
     if (spool === undefined) throw new BridgeError('not-found', 'This file is no longer being received (its upload ended or took too long); add it again.');
     if (spool.failure !== undefined) throw new BridgeError('conflict', spool.failure);
-    const length = chunkLength(data);
+    const length = bytes.byteLength;
     if (length === 0) throw new BridgeError('invalid-request', 'The chunk is empty.');
     if (length > SPOOL_CHUNK_BYTES) {
       throw new BridgeError('invalid-request', `The chunk holds ${length} bytes; a chunk holds at most ${SPOOL_CHUNK_BYTES}.`);
@@ -166,14 +131,6 @@ export class SpoolStore {
     }
     if (spool.inFlight >= SPOOL_CHUNKS_IN_FLIGHT) {
       throw new BridgeError('conflict', `At most ${SPOOL_CHUNKS_IN_FLIGHT} chunks may be on their way at once; wait for an answer first.`);
-    }
-    const buffer = this.#buffers.take();
-    let bytes: Buffer;
-    try {
-      bytes = decodeChunkInto(data, length, buffer);
-    } catch (error) {
-      this.#buffers.give(buffer);
-      throw error;
     }
     spool.accepted += length;
     spool.inFlight += 1;
@@ -192,7 +149,6 @@ export class SpoolStore {
       throw new BridgeError('storage-failed', `${spool.fileName} could not be kept on this computer's disk (is it full?).`);
     } finally {
       spool.inFlight -= 1;
-      this.#buffers.give(buffer);
     }
     spool.written = offset + length;
     spool.lastChunkAt = this.#now();

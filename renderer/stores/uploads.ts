@@ -10,12 +10,11 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { IpcResult } from '../../shared/ipc';
-import { SPOOL_CHUNK_BYTES, type ChosenFiles, type UploadEntry, type UploadSource, type UploadTarget } from '../../shared/uploads';
+import { SPOOL_CHUNK_BYTES, SPOOL_CHUNKS_IN_FLIGHT, type ChosenFiles, type UploadEntry, type UploadSource, type UploadTarget } from '../../shared/uploads';
 import { useBridge, useBridgeLink } from '../bridge';
 import { noteFileUploaded } from '../db/file-timelines';
 import { isLocalId } from '../db/schema';
 import { useAppInfoStore } from './app-info';
-import { base64Of } from './image-file';
 import type { OnlineOutcome } from './online-outcome';
 import { useSyncStore } from './sync';
 
@@ -164,19 +163,31 @@ export const useUploadsStore = defineStore('uploads', () => {
     return start(target, { kind: 'chosen', choiceId: chosen.choiceId }, chosen.fileName, chosen.size);
   }
 
-  /** Sends a page's file to the spool chunk after chunk, each read and sent before the next, until it is all there. */
+  /**
+   * Sends a page's file to the spool chunk after chunk, read one at a time and up to SPOOL_CHUNKS_IN_FLIGHT on their
+   * way at once (the host takes them in order), until it is all there or the host refuses one.
+   */
   async function handOver(spoolId: string, uploadId: string, file: Blob): Promise<void> {
-    for (let offset = 0; offset < file.size; offset += SPOOL_CHUNK_BYTES) {
+    const onTheirWay = new Set<Promise<void>>();
+    let refused = false;
+    for (let offset = 0; offset < file.size && !refused; offset += SPOOL_CHUNK_BYTES) {
       const state = byId.value.get(uploadId)?.state;
       if (state === 'cancelled' || state === 'failed') break;
-      const bytes = new Uint8Array(await file.slice(offset, offset + SPOOL_CHUNK_BYTES).arrayBuffer());
-      const written = await bridge.uploads.writeSpool({ spoolId, offset, data: base64Of(bytes) });
-      if (!written.ok) {
-        handOverProblems.value = { ...handOverProblems.value, [uploadId]: written.error.message };
-        break;
-      }
-      handedOver.value = { ...handedOver.value, [uploadId]: offset + bytes.length };
+      const data = new Uint8Array(await file.slice(offset, offset + SPOOL_CHUNK_BYTES).arrayBuffer());
+      const end = offset + data.byteLength;
+      const sent = bridge.uploads.writeSpool({ spoolId, offset, data }).then((written) => {
+        if (!written.ok) {
+          refused = true;
+          handOverProblems.value = { ...handOverProblems.value, [uploadId]: written.error.message };
+        } else if (uploadId in handedOver.value) {
+          handedOver.value = { ...handedOver.value, [uploadId]: Math.max(handedOver.value[uploadId] ?? 0, end) };
+        }
+      });
+      onTheirWay.add(sent);
+      void sent.finally(() => onTheirWay.delete(sent));
+      if (onTheirWay.size >= SPOOL_CHUNKS_IN_FLIGHT) await Promise.race(onTheirWay);
     }
+    await Promise.all(onTheirWay);
     const { [uploadId]: _done, ...rest } = handedOver.value;
     handedOver.value = rest;
   }

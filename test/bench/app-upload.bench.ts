@@ -1,8 +1,9 @@
 /**
  * App upload benchmark: a large file (1 GiB; `BENCH_UPLOAD_MB` sets the size in MiB) uploaded through the desktop host
  * both ways a page starts one — a file chosen in the host's dialog, read from disk, and a spool the page fills: a client
- * in this process sends the file as base64 chunks over the browser host's real WebSocket, as the page does, starting the
- * upload right after opening the spool — against a plain curl of the same file to the same server.
+ * in this process sends the file as binary chunk frames over the browser host's real WebSocket, as the page does
+ * (`invokeFrameOf`), starting the upload right after opening the spool — against a plain curl of the same file to the
+ * same server.
  *
  * Setup (not measured): the file is written once, block by block with random content; the server runs as deployed
  * (`server/cli.ts serve`, its own process); a building gets one information file per upload (stored, not processed).
@@ -30,7 +31,7 @@ import { MemoryVault } from '../../electron/vault';
 import { startWebHost } from '../../electron/web-host';
 import type { IpcChannel } from '../../shared/ipc';
 import { SPOOL_CHUNK_BYTES, SPOOL_CHUNKS_IN_FLIGHT, type UploadEntry } from '../../shared/uploads';
-import { BRIDGE_SOCKET_PATH, SESSION_PARAM, bridgeHostMessageOf } from '../../shared/web-bridge-protocol';
+import { BRIDGE_SOCKET_PATH, SESSION_PARAM, bridgeHostMessageOf, invokeFrameOf } from '../../shared/web-bridge-protocol';
 import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
 
 const MIB = 1024 * 1024;
@@ -55,6 +56,8 @@ interface HostRun {
   idle: number;
   peakAboveIdle: number;
   outcome: string;
+  /** For a spool: the peak RSS above idle of the process that played the page. */
+  pagePeakAboveIdle?: number;
 }
 
 /** What a host process prints once it listens, for the page of a spool run. */
@@ -198,7 +201,7 @@ async function connectPage(ready: HostReady): Promise<{ invoke(channel: IpcChann
         const id = nextId;
         nextId += 1;
         pending.set(id, { resolve, reject });
-        socket.send(JSON.stringify({ type: 'invoke', id, channel, request }));
+        socket.send(invokeFrameOf({ type: 'invoke', id, channel, request }));
       }),
     ended,
     close: () => socket.close(),
@@ -206,11 +209,16 @@ async function connectPage(ready: HostReady): Promise<{ invoke(channel: IpcChann
 }
 
 /**
- * Does what the page does with a dropped file: opens a spool, starts the upload at once, and sends the file as base64
- * chunks, keeping as many on their way as the host takes.
+ * Does what the page does with a dropped file: opens a spool, starts the upload at once, and sends the file in chunks,
+ * keeping as many on their way as the host takes.
  */
-async function feedSpool(ready: HostReady, file: string, buildingId: string, size: number): Promise<string> {
+async function feedSpool(ready: HostReady, file: string, buildingId: string, size: number): Promise<{ state: string; peakAboveIdle: number }> {
   const page = await connectPage(ready);
+  const idle = process.memoryUsage().rss;
+  let peak = idle;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
   try {
     const { spoolId } = (await page.invoke('uploads:open-spool', { fileName: FILE_NAME, size })) as { spoolId: string };
     await page.invoke('uploads:start', {
@@ -226,7 +234,7 @@ async function feedSpool(ready: HostReady, file: string, buildingId: string, siz
       for (let offset = 0; offset < size; offset += SPOOL_CHUNK_BYTES) {
         const piece = Buffer.allocUnsafe(Math.min(SPOOL_CHUNK_BYTES, size - offset));
         await handle.read(piece, 0, piece.byteLength, offset);
-        const sent = page.invoke('uploads:write-spool', { spoolId, offset, data: piece.toString('base64') });
+        const sent = page.invoke('uploads:write-spool', { spoolId, offset, data: piece });
         onTheirWay.add(sent);
         void sent.finally(() => onTheirWay.delete(sent));
         if (onTheirWay.size >= SPOOL_CHUNKS_IN_FLIGHT) await Promise.race(onTheirWay);
@@ -236,8 +244,9 @@ async function feedSpool(ready: HostReady, file: string, buildingId: string, siz
       await handle.close();
     }
     const entry = await page.ended;
-    return entry.state;
+    return { state: entry.state, peakAboveIdle: Math.max(peak, process.memoryUsage().rss) - idle };
   } finally {
+    clearInterval(sampler);
     page.close();
   }
 }
@@ -251,6 +260,7 @@ function runHost(way: Way, server: ServerProcess, key: string, file: string, bui
     let output = '';
     let result: HostRun | undefined;
     let pageFailure: unknown;
+    let pagePeak: number | undefined;
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       for (;;) {
@@ -260,7 +270,7 @@ function runHost(way: Way, server: ServerProcess, key: string, file: string, bui
         output = output.slice(end + 1);
         if (line.startsWith(READY)) {
           const ready = JSON.parse(line.slice(READY.length)) as HostReady;
-          feedSpool(ready, file, buildingId, sizeMiB * MIB).catch((error: unknown) => {
+          feedSpool(ready, file, buildingId, sizeMiB * MIB).then(({ peakAboveIdle }) => (pagePeak = peakAboveIdle)).catch((error: unknown) => {
             pageFailure = error;
             child.kill();
           });
@@ -273,7 +283,7 @@ function runHost(way: Way, server: ServerProcess, key: string, file: string, bui
     child.on('exit', (code) => {
       if (pageFailure !== undefined) reject(pageFailure instanceof Error ? pageFailure : new Error(String(pageFailure)));
       else if (result === undefined) reject(new Error(`the ${way} host exited with ${code} without a result`));
-      else resolve(result);
+      else resolve(pagePeak === undefined ? result : { ...result, pagePeakAboveIdle: pagePeak });
     });
   });
 }
@@ -309,6 +319,7 @@ function report(label: string, run: HostRun, curlRate: number | undefined): void
   );
   if (curlRate !== undefined) console.log(`  rate / curl: ${(rate / curlRate).toFixed(2)} (goal: ≥ 0.67, within 1.5× of curl)`);
   console.log(`  host peak RSS above idle: ${(run.peakAboveIdle / MIB).toFixed(1)} MiB (idle ${(run.idle / MIB).toFixed(1)} MiB; goal < 100 MiB)`);
+  if (run.pagePeakAboveIdle !== undefined) console.log(`  page peak RSS above idle: ${(run.pagePeakAboveIdle / MIB).toFixed(1)} MiB (goal < 100 MiB)`);
 }
 
 async function main(): Promise<number> {
@@ -343,7 +354,7 @@ async function main(): Promise<number> {
       console.log('curl: not found on this machine; no comparison');
     }
     report('app, chosen file (read from disk)', chosen, curlRate);
-    report('app, spool fed over the WebSocket (base64)', spooled, curlRate);
+    report('app, spool fed over the WebSocket (binary frames)', spooled, curlRate);
     console.log('MB = 10^6 bytes; figures are informative and never fail the run');
     return chosen.outcome === 'done' && spooled.outcome === 'done' ? 0 : 1;
   } finally {

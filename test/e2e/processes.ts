@@ -145,7 +145,7 @@ export async function remoteApi<T>(server: RemoteServer, method: string, route: 
       'x-api-key': server.key,
       ...(body === undefined ? {} : { 'content-type': binary ? 'application/octet-stream' : 'application/json' }),
     },
-    body: body === undefined ? undefined : binary ? body : JSON.stringify(body),
+    body: body === undefined ? undefined : binary ? Uint8Array.from(body) : JSON.stringify(body),
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);

@@ -12,7 +12,8 @@ import type { BridgeEventSink, BridgeHandlers } from '../../../electron/bridge-d
 import { CONTENT_SECURITY_POLICY } from '../../../electron/content-security-policy';
 import { startWebHost, type WebHost } from '../../../electron/web-host';
 import { BridgeError } from '../../../shared/ipc';
-import { bridgeHostMessageOf, type BridgeHostMessage } from '../../../shared/web-bridge-protocol';
+import { SPOOL_CHUNK_BYTES } from '../../../shared/uploads';
+import { bridgeHostMessageOf, invokeFrameOf, type BridgeHostMessage } from '../../../shared/web-bridge-protocol';
 
 const TOKEN = 'session-token-for-the-test';
 let staticDir: string;
@@ -68,7 +69,7 @@ function handlers(): BridgeHandlers {
     'passports:open-file': unused,
     'dialog:choose-files': unused,
     'uploads:open-spool': unused,
-    'uploads:write-spool': unused,
+    'uploads:write-spool': async ({ offset, data }) => ({ written: offset + data.byteLength + data[0]! }),
     'uploads:start': unused,
     'uploads:list': unused,
     'uploads:cancel': unused,
@@ -192,6 +193,24 @@ describe('the bridge socket', () => {
       const hidden = await nextMessage(socket);
       expect(hidden).toMatchObject({ id: 5, result: { ok: false, error: { code: 'internal' } } });
       expect(JSON.stringify(hidden)).not.toContain('internal detail');
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('takes a call with bytes as a binary frame, and checks it like any other', async () => {
+    const socket = await connect();
+    try {
+      const data = new Uint8Array(SPOOL_CHUNK_BYTES).fill(5);
+      socket.send(invokeFrameOf({ type: 'invoke', id: 11, channel: 'uploads:write-spool', request: { spoolId: 's', offset: 10, data } }));
+      expect(await nextMessage(socket)).toEqual({ type: 'result', id: 11, result: { ok: true, value: { written: 10 + SPOOL_CHUNK_BYTES + 5 } } });
+      const tooLarge = new Uint8Array(SPOOL_CHUNK_BYTES + 1);
+      socket.send(invokeFrameOf({ type: 'invoke', id: 12, channel: 'uploads:write-spool', request: { spoolId: 's', offset: 0, data: tooLarge } }));
+      expect(await nextMessage(socket)).toMatchObject({ id: 12, result: { ok: false, error: { code: 'invalid-request' } } });
+      // A frame that is no call is dropped; the socket goes on.
+      socket.send(Uint8Array.of(0, 0, 0, 9, 1, 2));
+      socket.send(JSON.stringify({ type: 'invoke', id: 13, channel: 'app:info', request: {} }));
+      expect(await nextMessage(socket)).toMatchObject({ id: 13, result: { ok: true } });
     } finally {
       socket.close();
     }

@@ -192,11 +192,17 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | Prom
   }
 }
 
-/** The pieces of `bytes` as the page sends them: base64 chunks of at most SPOOL_CHUNK_BYTES, with their offsets. */
-export function chunksOf(bytes: Uint8Array): { offset: number; data: string }[] {
-  const chunks: { offset: number; data: string }[] = [];
+/** A chunk of a spool as the page sends it. */
+export interface SpoolChunkSent {
+  offset: number;
+  data: Uint8Array;
+}
+
+/** The pieces of `bytes` as the page sends them: chunks of at most SPOOL_CHUNK_BYTES, with their offsets. */
+export function chunksOf(bytes: Uint8Array): SpoolChunkSent[] {
+  const chunks: SpoolChunkSent[] = [];
   for (let offset = 0; offset < bytes.byteLength; offset += SPOOL_CHUNK_BYTES) {
-    chunks.push({ offset, data: Buffer.from(bytes.subarray(offset, offset + SPOOL_CHUNK_BYTES)).toString('base64') });
+    chunks.push({ offset, data: bytes.slice(offset, offset + SPOOL_CHUNK_BYTES) });
   }
   return chunks;
 }

@@ -24,6 +24,7 @@ import {
   waitFor,
   type GateProxy,
   type TestHost,
+  type SpoolChunkSent,
   type UploadServer,
 } from './harness';
 
@@ -167,7 +168,7 @@ describe('uploads across restarts and outages', () => {
     // And a page that had sent one chunk of three when the app stopped.
     const partial = Buffer.alloc(2 * 1024 * 1024 + 1, 9);
     const { spoolId } = await first.value('uploads:open-spool', { fileName: 'partial.ifc', size: partial.byteLength });
-    await first.value('uploads:write-spool', { spoolId, ...(chunksOf(partial)[0] as { offset: number; data: string }) });
+    await first.value('uploads:write-spool', { spoolId, ...(chunksOf(partial)[0] as SpoolChunkSent) });
     const spooled = await first.value('uploads:start', {
       connectionId,
       target: { kind: 'building-file', buildingId: otherBuildingId, fileType: 0 },
@@ -240,7 +241,7 @@ describe('uploads across restarts and outages', () => {
     const connectionId = (await app.host.provision(server.url, KEY)).id;
     const { buildingId } = await createBuilding(server, 'Stalled');
     const bytes = Buffer.alloc(2 * 1024 * 1024 + 1, 5);
-    const [firstChunk] = chunksOf(bytes) as [{ offset: number; data: string }];
+    const [firstChunk] = chunksOf(bytes) as [SpoolChunkSent];
     const { spoolId } = await app.value('uploads:open-spool', { fileName: 'stalled.ifc', size: bytes.byteLength });
     await app.value('uploads:write-spool', { spoolId, ...firstChunk });
     const started = await app.value('uploads:start', {
@@ -258,7 +259,7 @@ describe('uploads across restarts and outages', () => {
     const { spoolId: unclaimed } = await app.value('uploads:open-spool', { fileName: 'forgotten.ifc', size: bytes.byteLength });
     await app.value('uploads:write-spool', { spoolId: unclaimed, ...firstChunk });
     await waitFor('the unclaimed spool deleted', async () => ((await stat(path.join(app.userDataDir, 'uploads', 'spool', unclaimed)).catch(() => undefined)) === undefined ? true : undefined));
-    expect(await app.call('uploads:write-spool', { spoolId: unclaimed, offset: SPOOL_CHUNK_BYTES, data: 'AAAA' })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await app.call('uploads:write-spool', { spoolId: unclaimed, offset: SPOOL_CHUNK_BYTES, data: new Uint8Array(3) })).toMatchObject({ ok: false, error: { code: 'not-found' } });
     await closeHost(app);
   }, TEST_TIMEOUT_MS);
 });

@@ -12,7 +12,7 @@ import { SPOOL_CHUNK_BYTES, SPOOL_CHUNKS_IN_FLIGHT, type UploadEntry } from '../
 import type { FileDialogRequest } from '../../../../electron/uploads/choices';
 import { ifcFixture } from '../../../fixtures/files';
 import { tempFolder } from '../dropfolders/harness';
-import { chunksOf, createBuilding, KEY, sha256, startHost, startUploadServer, waitFor, type TestHost, type UploadServer } from './harness';
+import { chunksOf, createBuilding, KEY, sha256, startHost, startUploadServer, waitFor, type TestHost, type SpoolChunkSent, type UploadServer } from './harness';
 
 const DUPLEX = ifcFixture('duplex.ifc');
 const SMALL = ifcFixture('ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
@@ -201,20 +201,20 @@ describe('an upload from a spool the page fills', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(app.changes.findLast((entry) => entry.id === started.id)?.state).toBe('sending');
 
-    const last = chunks.at(-1) as { offset: number; data: string };
+    const last = chunks.at(-1) as SpoolChunkSent;
     expect(await app.value('uploads:write-spool', { spoolId, ...last })).toEqual({ written: bytes.byteLength });
     const done = await app.until(started.id, 'done', (entry) => entry.state === 'done');
     expect(sha256(await server.content('buildings', buildingId, done.remoteFileId as string))).toBe(sha256(bytes));
     expect(uploadsInto(done.remoteFileId)).toHaveLength(1);
     // The spool of an upload that is done is deleted.
     await expect(stat(path.join(app.userDataDir, 'uploads', 'spool', spoolId))).rejects.toMatchObject({ code: 'ENOENT' });
-    expect(await app.call('uploads:write-spool', { spoolId, offset: bytes.byteLength, data: 'AAAA' })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await app.call('uploads:write-spool', { spoolId, offset: bytes.byteLength, data: new Uint8Array(3) })).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
 
-  it('takes several chunks on their way at once, in order, and refuses chunks out of order, too long or not base64', async () => {
+  it('takes several chunks on their way at once, in order, and refuses chunks out of order, too long or not bytes', async () => {
     const bytes = Buffer.alloc(3 * SPOOL_CHUNK_BYTES + 10, 7);
     const { spoolId } = await app.value('uploads:open-spool', { fileName: 'blocks.bin', size: bytes.byteLength });
-    const [first, second, third, fourth] = chunksOf(bytes) as [{ offset: number; data: string }, { offset: number; data: string }, { offset: number; data: string }, { offset: number; data: string }];
+    const [first, second, third, fourth] = chunksOf(bytes) as [SpoolChunkSent, SpoolChunkSent, SpoolChunkSent, SpoolChunkSent];
     expect(SPOOL_CHUNKS_IN_FLIGHT).toBeGreaterThanOrEqual(3);
     const answers = await Promise.all([first, second, third].map((chunk) => app.value('uploads:write-spool', { spoolId, ...chunk })));
     expect(answers).toEqual([{ written: SPOOL_CHUNK_BYTES }, { written: 2 * SPOOL_CHUNK_BYTES }, { written: 3 * SPOOL_CHUNK_BYTES }]);
@@ -223,17 +223,17 @@ describe('an upload from a spool the page fills', () => {
       ok: false,
       error: { code: 'conflict', message: `The chunk starts at byte 0, but byte ${3 * SPOOL_CHUNK_BYTES} comes next: chunks must come in order.` },
     });
-    expect(await app.call('uploads:write-spool', { spoolId, offset: fourth.offset, data: Buffer.alloc(11).toString('base64') })).toMatchObject({
+    expect(await app.call('uploads:write-spool', { spoolId, offset: fourth.offset, data: new Uint8Array(11) })).toMatchObject({
       ok: false,
       error: { code: 'invalid-request', message: expect.stringContaining('past the') },
     });
-    expect(await app.call('uploads:write-spool', { spoolId, offset: fourth.offset, data: 'not base64!' })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
-    const tooLarge = Buffer.alloc(SPOOL_CHUNK_BYTES + 2).toString('base64');
+    expect(await app.call('uploads:write-spool', { spoolId, offset: fourth.offset, data: 'not bytes' as unknown as Uint8Array })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    const tooLarge = new Uint8Array(SPOOL_CHUNK_BYTES + 2);
     expect(await app.call('uploads:write-spool', { spoolId, offset: fourth.offset, data: tooLarge })).toMatchObject({
       ok: false,
-      error: { code: 'invalid-request', message: expect.stringContaining('at most') },
+      error: { code: 'invalid-request', message: expect.stringContaining(`between 1 and ${SPOOL_CHUNK_BYTES} bytes`) },
     });
-    expect(await app.call('uploads:write-spool', { spoolId: 'no-such-spool', offset: 0, data: 'AAAA' })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await app.call('uploads:write-spool', { spoolId: 'no-such-spool', offset: 0, data: new Uint8Array(3) })).toMatchObject({ ok: false, error: { code: 'not-found' } });
     expect(await app.value('uploads:write-spool', { spoolId, ...fourth })).toEqual({ written: bytes.byteLength });
     expect((await readFile(path.join(app.userDataDir, 'uploads', 'spool', spoolId))).equals(bytes)).toBe(true);
   });
@@ -288,7 +288,7 @@ describe('an upload from a spool the page fills', () => {
     const bytes = await readFile(DUPLEX);
     const [first, ...rest] = chunksOf(bytes);
     const { spoolId } = await app.value('uploads:open-spool', { fileName: 'duplex.ifc', size: bytes.byteLength });
-    await app.value('uploads:write-spool', { spoolId, ...(first as { offset: number; data: string }) });
+    await app.value('uploads:write-spool', { spoolId, ...(first as SpoolChunkSent) });
     const started = await app.value('uploads:start', {
       connectionId,
       target: { kind: 'building-file', buildingId, fileType: 0 },

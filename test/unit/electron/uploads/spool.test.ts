@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../../shared/ipc';
 import { SPOOL_CHUNK_BYTES, SPOOL_CHUNKS_IN_FLIGHT } from '../../../../shared/uploads';
-import { chunkLength, decodeChunkInto, SpoolStore } from '../../../../electron/uploads/spool';
+import { SpoolStore } from '../../../../electron/uploads/spool';
 
 let folder: string;
 let now: number;
@@ -23,10 +23,6 @@ afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-function base64(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('base64');
-}
-
 async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
   const error = await promise.then(
     () => undefined,
@@ -36,25 +32,14 @@ async function refusal(promise: Promise<unknown>): Promise<{ code: string; messa
   return { code: error.code, message: error.message };
 }
 
-describe('chunkLength and decodeChunkInto', () => {
-  it('decode base64 into a buffer and refuse text that is not', () => {
-    const target = Buffer.alloc(8);
-    expect([...decodeChunkInto('AAEC', chunkLength('AAEC'), target)]).toEqual([0, 1, 2]);
-    expect([...decodeChunkInto('AAE=', chunkLength('AAE='), target)]).toEqual([0, 1]);
-    expect(() => chunkLength('AAE')).toThrow(BridgeError);
-    for (const text of ['AA*C', 'AAEC AAE', '====']) expect(() => decodeChunkInto(text, chunkLength(text), target)).toThrow(BridgeError);
-    expect(() => decodeChunkInto('AAECAAECAAEC', 9, target)).toThrow(BridgeError);
-  });
-});
-
 describe('SpoolStore', () => {
   it('takes chunks in order, several on their way at once, into the file', async () => {
     const bytes = Buffer.from(Array.from({ length: 10 }, (_, index) => index));
     const id = await spools.open('ten.bin', 10);
     const written = await Promise.all([
-      spools.write(id, 0, base64(bytes.subarray(0, 4))),
-      spools.write(id, 4, base64(bytes.subarray(4, 8))),
-      spools.write(id, 8, base64(bytes.subarray(8))),
+      spools.write(id, 0, bytes.subarray(0, 4)),
+      spools.write(id, 4, bytes.subarray(4, 8)),
+      spools.write(id, 8, bytes.subarray(8)),
     ]);
     expect(written).toEqual([4, 8, 10]);
     expect((await readFile(spools.fileOf(id))).equals(bytes)).toBe(true);
@@ -62,19 +47,19 @@ describe('SpoolStore', () => {
 
   it('refuses a chunk out of order, past the size, empty, too large, or beyond those allowed on their way', async () => {
     const id = await spools.open('big.bin', 3 * SPOOL_CHUNK_BYTES);
-    await spools.write(id, 0, base64(Buffer.alloc(4)));
-    expect(await refusal(spools.write(id, 0, base64(Buffer.alloc(4))))).toEqual({
+    await spools.write(id, 0, Buffer.alloc(4));
+    expect(await refusal(spools.write(id, 0, Buffer.alloc(4)))).toEqual({
       code: 'conflict',
       message: 'The chunk starts at byte 0, but byte 4 comes next: chunks must come in order.',
     });
-    expect(await refusal(spools.write(id, 4, base64(Buffer.alloc(SPOOL_CHUNK_BYTES + 1))))).toMatchObject({ code: 'invalid-request' });
-    expect(await refusal(spools.write(id, 4, ''))).toMatchObject({ code: 'invalid-request', message: 'The chunk is empty.' });
+    expect(await refusal(spools.write(id, 4, Buffer.alloc(SPOOL_CHUNK_BYTES + 1)))).toMatchObject({ code: 'invalid-request' });
+    expect(await refusal(spools.write(id, 4, new Uint8Array(0)))).toMatchObject({ code: 'invalid-request', message: 'The chunk is empty.' });
     const small = await spools.open('small.bin', 5);
-    expect(await refusal(spools.write(small, 0, base64(Buffer.alloc(6))))).toMatchObject({
+    expect(await refusal(spools.write(small, 0, Buffer.alloc(6)))).toMatchObject({
       code: 'invalid-request',
       message: 'The chunk ends at byte 6, past the 5 bytes the file was announced with.',
     });
-    const chunk = base64(Buffer.alloc(16));
+    const chunk = Buffer.alloc(16);
     const onTheirWay = Array.from({ length: SPOOL_CHUNKS_IN_FLIGHT }, (_, index) => spools.write(id, 4 + index * 16, chunk));
     expect(await refusal(spools.write(id, 4 + SPOOL_CHUNKS_IN_FLIGHT * 16, chunk))).toMatchObject({ code: 'conflict', message: expect.stringContaining('at once') });
     await Promise.all(onTheirWay);
@@ -95,7 +80,7 @@ describe('SpoolStore', () => {
     expect(growth.available()).toBe(0);
     const signal = new AbortController().signal;
     const grown = growth.grown(signal);
-    await spools.write(id, 0, base64(Buffer.alloc(3)));
+    await spools.write(id, 0, Buffer.alloc(3));
     await grown;
     expect(growth.available()).toBe(3);
     expect(growth.failure()).toBeUndefined();
@@ -105,7 +90,7 @@ describe('SpoolStore', () => {
     const unclaimed = await spools.open('unclaimed.bin', 8);
     const claimed = await spools.open('claimed.bin', 8);
     spools.claim(claimed, 8);
-    await spools.write(claimed, 0, base64(Buffer.alloc(2)));
+    await spools.write(claimed, 0, Buffer.alloc(2));
     const growth = spools.growth(claimed, 8);
     now = 600;
     await spools.expire();
@@ -134,7 +119,7 @@ describe('SpoolStore', () => {
     const growth = spools.growth(id, 8);
     await spools.remove(id);
     expect(growth.failure()).toContain('deleted');
-    expect(await refusal(spools.write(id, 0, base64(Buffer.alloc(2))))).toMatchObject({ code: 'not-found' });
+    expect(await refusal(spools.write(id, 0, Buffer.alloc(2)))).toMatchObject({ code: 'not-found' });
     expect(await readdir(folder)).toEqual([]);
   });
 });

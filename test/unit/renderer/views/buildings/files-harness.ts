@@ -146,8 +146,8 @@ export class FakeUploadHost {
       },
       'uploads:write-spool': async ({ spoolId, offset, data }) => {
         const spool = this.spools.get(spoolId)!;
-        spool.chunks.push({ offset, bytes: Buffer.from(data, 'base64') });
-        return { written: offset + Buffer.from(data, 'base64').length };
+        spool.chunks.push({ offset, bytes: Buffer.from(data) });
+        return { written: offset + data.byteLength };
       },
       'uploads:start': async ({ connectionId, target, fileName, size }) => {
         this.next += 1;

@@ -8,6 +8,7 @@
 import { Value } from 'typebox/value';
 import {
   createApiClient,
+  noAnswerMessage,
   type CallInput,
   type CallNetworkFailure,
   type CallProblem,
@@ -214,12 +215,11 @@ class IdleTimeout {
   }
 }
 
-/** Why an attempt got no usable answer, worded like the shared client's failures and without the address. */
-function failureOf(label: string, error: unknown, callerSignal: AbortSignal | undefined, idle: IdleTimeout): CallNetworkFailure {
-  if (callerSignal?.aborted === true) return networkFailure('aborted', `${label}: the call was aborted.`, error);
-  if (idle.fired) return networkFailure('timeout', `${label}: no answer within the time limit.`, error);
-  const code = errorCodes(error)[0];
-  return networkFailure('unreachable', `${label}: the server could not be reached${code === undefined ? '' : ` (${code})`}.`, error);
+/** Why an attempt got no usable answer, worded like the shared client's failures: without the call or the address. */
+function failureOf(error: unknown, callerSignal: AbortSignal | undefined, idle: IdleTimeout): CallNetworkFailure {
+  if (callerSignal?.aborted === true) return networkFailure('aborted', noAnswerMessage('aborted'), error);
+  if (idle.fired) return networkFailure('timeout', noAnswerMessage('timeout'), error);
+  return networkFailure('unreachable', noAnswerMessage('unreachable', errorCodes(error)[0]), error);
 }
 
 function outcomeOf(result: LooseCallResult | DownloadResult, response: Response | undefined, fetchError: unknown): AttemptOutcome {
@@ -314,7 +314,7 @@ export function createQueuedClient<V extends ApiVersion = ApiVersion>(
   ): Promise<T | CallNetworkFailure> {
     const release = await queue.acquire(signal);
     if (release === undefined) {
-      return signal?.aborted === true ? networkFailure('aborted', `${label}: the call was aborted.`) : closedFailure(label);
+      return signal?.aborted === true ? networkFailure('aborted', noAnswerMessage('aborted')) : closedFailure(label);
     }
     const retryPolicy: RetryPolicy = { ...policy, attempts: context.attempts };
     const waitSignal = signal === undefined ? closing.signal : AbortSignal.any([signal, closing.signal]);
@@ -337,7 +337,7 @@ export function createQueuedClient<V extends ApiVersion = ApiVersion>(
         } catch {
           // A sleep that rejects on abort ends the wait like one that resolves early; the checks below decide.
         }
-        if (signal?.aborted === true) return networkFailure('aborted', `${label}: the call was aborted.`);
+        if (signal?.aborted === true) return networkFailure('aborted', noAnswerMessage('aborted'));
         if (closing.signal.aborted) return report.result;
       }
     } finally {
@@ -415,7 +415,7 @@ export function createQueuedClient<V extends ApiVersion = ApiVersion>(
     }
     // The idle timeout reaches the shared client as an abort of the signal it was given; it is a timeout.
     if (result.kind === 'network' && result.error.reason === 'aborted' && idle.fired && callOptions.signal?.aborted !== true) {
-      result = networkFailure('timeout', `${operationId}: no answer within the time limit.`, result.error.cause);
+      result = networkFailure('timeout', noAnswerMessage('timeout'), result.error.cause);
     }
     return { result, outcome: outcomeOf(result, response, fetchError), bodyReplayable: upload?.replayable() ?? true };
   }
@@ -444,12 +444,11 @@ export function createQueuedClient<V extends ApiVersion = ApiVersion>(
     destination: NodeJS.WritableStream,
     downloadOptions: DownloadOptions,
   ): Promise<AttemptReport<DownloadResult>> {
-    const label = 'download';
     const idle = new IdleTimeout(timeoutMs);
     const signal = idle.joined(downloadOptions.signal);
     let response: Response | undefined;
     const failed = (error: unknown, bodyReplayable: boolean): AttemptReport<DownloadResult> => {
-      const result = failureOf(label, error, downloadOptions.signal, idle);
+      const result = failureOf(error, downloadOptions.signal, idle);
       return { result, outcome: outcomeOf(result, response, error), bodyReplayable };
     };
     try {

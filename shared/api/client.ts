@@ -20,6 +20,7 @@ import {
   type RouteQuery,
   type RouteSuccess,
 } from './routes';
+import { assertNever } from './enums';
 import type { Problem, ProblemFieldError } from './schemas';
 import { isRecord } from '../is-record';
 import { v21AnswerValue, v21RequestBody } from './v21-elements';
@@ -235,12 +236,42 @@ async function readAnswer(route: RouteDefinition, response: Response, instance: 
   }
 }
 
-function failureOf(operationId: string, error: unknown, signal: AbortSignal | undefined, timeout: AbortSignal | undefined) {
-  if (signal?.aborted === true) return network('aborted', `${operationId}: the call was aborted.`, error);
-  if (timeout?.aborted === true) return network('timeout', `${operationId}: no answer within the time limit.`, error);
+/** Plain words for the system's codes of a server out of reach. */
+const UNREACHABLE_WORDS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'nothing answers at its address',
+  ENOTFOUND: 'its name is not known',
+  EAI_AGAIN: 'its name could not be looked up',
+  ECONNRESET: 'the connection was cut',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'no route leads to it',
+  ENETUNREACH: 'the network is down',
+};
+
+/**
+ * The message of a call that got no answer, for the people who read it: it names neither the operation nor the
+ * address (the caller's log says which call it was).
+ */
+export function noAnswerMessage(reason: 'aborted' | 'timeout' | 'unreachable', code?: string): string {
+  switch (reason) {
+    case 'aborted':
+      return 'The call was stopped.';
+    case 'timeout':
+      return 'The server did not answer in time.';
+    case 'unreachable': {
+      const words = code === undefined ? undefined : (UNREACHABLE_WORDS[code] ?? code);
+      return `The server could not be reached${words === undefined ? '' : ` (${words})`}.`;
+    }
+    default:
+      return assertNever(reason, 'no-answer reason');
+  }
+}
+
+function failureOf(error: unknown, signal: AbortSignal | undefined, timeout: AbortSignal | undefined) {
+  if (signal?.aborted === true) return network('aborted', noAnswerMessage('aborted'), error);
+  if (timeout?.aborted === true) return network('timeout', noAnswerMessage('timeout'), error);
   // undici reports the reason (ECONNREFUSED, ENOTFOUND, …) as the cause's code; messages are not quoted, see isHeaderSafe.
   const code = isRecord(error) && isRecord(error['cause']) ? text(error['cause']['code']) : undefined;
-  return network('unreachable', `${operationId}: the server could not be reached${code === undefined ? '' : ` (${code})`}.`, error);
+  return network('unreachable', noAnswerMessage('unreachable', code), error);
 }
 
 /** Creates a client of one server, typed by the route table of the chosen API version. */
@@ -298,7 +329,7 @@ export function createApiClient<V extends ApiVersion = 'v2.3'>(
       const result = await readAnswer(route, response, new URL(url, 'http://relative.invalid').pathname);
       return version === 'v2.1' && result.kind === 'ok' ? { ...result, value: v21AnswerValue(operationId, result.value) } : result;
     } catch (error) {
-      return failureOf(operationId, error, input.signal, timeout);
+      return failureOf(error, input.signal, timeout);
     }
   }
 

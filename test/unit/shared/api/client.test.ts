@@ -291,7 +291,7 @@ describe('createApiClient', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const result = await createApiClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: () => KEY }).call('listBuildings');
-    expect(result).toMatchObject({ kind: 'network', error: { reason: 'unreachable', message: 'listBuildings: the server could not be reached (ECONNREFUSED).' } });
+    expect(result).toMatchObject({ kind: 'network', error: { reason: 'unreachable', message: 'The server could not be reached (nothing answers at its address).' } });
     if (result.kind === 'network') expectNoKey(result.error);
   });
 

@@ -78,6 +78,16 @@ describe('the elements grid', { timeout: 30_000 }, () => {
     await eventually(() => expect(all('element-row').map((row) => row.getAttribute('aria-selected'))).toEqual(['true', 'true', 'true', 'false']));
   });
 
+  it('selects a range with Shift+click, also when Shift was pressed on the grid before the click', async () => {
+    await openFile();
+    const grid = byTestId('elements-grid');
+    const checkbox = (index: number): HTMLElement => all('element-row')[index]!.querySelector<HTMLElement>('[data-testid="element-select"]')!;
+    checkbox(0).click();
+    press(grid, 'Shift', { shiftKey: true });
+    checkbox(3).dispatchEvent(new MouseEvent('click', { bubbles: true, shiftKey: true }));
+    await eventually(() => expect(text('element-selected-count')).toBe('4 selected'));
+  });
+
   it('lists its keys in a popover, which Escape closes together with clearing the selection', async () => {
     await openFile();
     const grid = byTestId('elements-grid');

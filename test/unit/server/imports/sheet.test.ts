@@ -453,6 +453,14 @@ describe('rows', () => {
     ]);
   });
 
+  it('xlsx: every sheet of a workbook of many sheets is read, also those after the zip reader reached its end', async () => {
+    const sheets: Record<string, SheetRows> = {};
+    for (let sheet = 1; sheet <= 30; sheet += 1) sheets[`Phase ${sheet}`] = [['Id', 'Name'], [`E-${sheet}`, `Element ${sheet}`]];
+    const { outcome, elements } = await run(await workbook('many-sheets.xlsx', sheets));
+    expect(outcome).toEqual({ imported: 30, rejected: [] });
+    expect(elements.map((e) => e.phaseLookup[0])).toEqual(Object.keys(sheets));
+  });
+
   it('a CSV is one sheet named after the file; without a Phase column that name is the phase lookup', async () => {
     const { elements } = await run(await temp('x.csv', 'Id,Name\nK-1,k\n'), 'Nieuw.csv');
     expect(elements).toEqual([element({ id: 'K-1', name: 'k', phaseLookup: ['Nieuw'] })]);

@@ -21,7 +21,6 @@ import { Problem } from '../../shared/api/schemas';
 import { announcedLength, countingStream, uploadSourceOf, type TransferProgress, type UploadBody, type UploadSource } from './progress';
 import { nextRetryDelayMs, resolveRetryPolicy, type AttemptOutcome, type RetryPolicy } from './retry-policy';
 import { SlotQueue, type QueueActivity } from './slot-queue';
-import { streamingFetch } from './streaming-fetch';
 import { abortableSleep } from '../../shared/abortable-sleep';
 
 export type { ContentStream, ContentStreamFactory, TransferProgress, UploadBody } from './progress';
@@ -47,7 +46,7 @@ export interface QueuedClientOptions<V extends ApiVersion = ApiVersion> {
   random?: () => number;
   /** Waits between attempts; it may end early when `signal` aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Default: `streamingFetch`, which keeps no copy of a body streamed from disk. */
+  /** Default: the global fetch. */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -295,7 +294,7 @@ export function createQueuedClient<V extends ApiVersion = ApiVersion>(
   const random = options.random ?? Math.random;
   const sleep = options.sleep ?? abortableSleep;
   // Kept unbound from `options`: fetch called as a method of another object is rejected in some runtimes.
-  const fetchFunction = options.fetch ?? streamingFetch;
+  const fetchFunction = options.fetch ?? fetch;
 
   function closedFailure(label: string): CallNetworkFailure {
     return networkFailure('aborted', `${label}: the client was closed.`);

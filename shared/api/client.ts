@@ -23,6 +23,7 @@ import {
 import { assertNever } from './enums';
 import type { Problem, ProblemFieldError } from './schemas';
 import { isRecord } from '../is-record';
+import { fetchFollowingOwnRedirects } from './own-redirects';
 import { v21AnswerValue, v21RequestBody } from './v21-elements';
 
 /** How to reach one server. */
@@ -325,7 +326,8 @@ export function createApiClient<V extends ApiVersion = 'v2.3'>(
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     if (signal !== undefined) init.signal = signal;
     try {
-      const response = await fetchFunction(url, init);
+      const response = await fetchFollowingOwnRedirects(fetchFunction, url, init);
+      if (!(response instanceof Response)) return network('invalid-response', response.refused);
       const result = await readAnswer(route, response, new URL(url, 'http://relative.invalid').pathname);
       return version === 'v2.1' && result.kind === 'ok' ? { ...result, value: v21AnswerValue(operationId, result.value) } : result;
     } catch (error) {

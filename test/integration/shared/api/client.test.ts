@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -60,6 +63,27 @@ describe('the typed client against the real server', () => {
     const bytes = await fetch(download.value.url);
     expect(bytes.headers.get('content-type')).toContain('text/plain');
     expect(await bytes.text()).toBe('site notes, 2026');
+  });
+
+  it('does not carry the key through a redirect to another origin', async () => {
+    // A front that sends every call on to the real server, at another origin.
+    const front = createServer((request, response) => {
+      request.resume();
+      response.writeHead(302, { location: `${server.url}${request.url ?? ''}` }).end();
+    });
+    front.listen(0, '127.0.0.1');
+    await once(front, 'listening');
+    const frontUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+    try {
+      const redirected = await createApiClient({ baseUrl: frontUrl, apiKey: () => key }).call('getCurrentAccount');
+      expect(redirected).toMatchObject({
+        kind: 'network',
+        error: { reason: 'invalid-response', message: expect.stringContaining(`another address (${server.url})`) as unknown },
+      });
+    } finally {
+      front.closeAllConnections();
+      await new Promise((resolve) => front.close(resolve));
+    }
   });
 
   it('answers problems and network failures as values', async () => {

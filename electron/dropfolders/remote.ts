@@ -4,13 +4,14 @@
  * over because the remote thing is gone, or stop because the work was stopped. Only documented endpoints are used,
  * so drop folders work against any server that speaks the spec.
  */
-import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { CallNetworkFailure, CallProblem } from '../../shared/api/client';
 import { assertNever, BuildingFileStatuses } from '../../shared/api/enums';
 import type { BuildingFileResponse, BuildingFileStatusResponse } from '../../shared/api/schemas';
 import type { QueuedClient, TransferProgress } from '../http/queued-client';
 import type { DropFileKind } from '../../shared/dropfolders';
+import { readWithoutFollowing } from './file-access';
 
 /** The client drop folders call the server with. */
 export type DropFolderClient = QueuedClient;
@@ -153,8 +154,8 @@ export interface UploadRequest {
 }
 
 /**
- * Streams a file from disk into a remote file; every attempt of the queued client opens it anew. Answers 201 (source,
- * processing scheduled) or 202 (information, stored).
+ * Streams a file from disk into a remote file; every attempt of the queued client opens it anew, never through a
+ * symbolic link. Answers 201 (source, processing scheduled) or 202 (information, stored).
  */
 export async function uploadFile(
   client: DropFolderClient,
@@ -167,7 +168,7 @@ export async function uploadFile(
       'uploadBuildingFile',
       {
         params: { buildingId: request.buildingId, fileId: request.fileId, fileName: request.fileName },
-        body: () => createReadStream(request.absolutePath, { highWaterMark: 256 * 1024 }),
+        body: () => Readable.from(readWithoutFollowing(request.absolutePath, 256 * 1024)),
       },
       // A repeat after a lost answer is at worst a new version of the same content; the uploader checks before it
       // uploads again after a conflict.

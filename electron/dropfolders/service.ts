@@ -11,6 +11,7 @@ import { abortableSleep } from '../../shared/abortable-sleep';
 import { BridgeError } from '../../shared/ipc';
 import { SlotQueue } from '../http/slot-queue';
 import { fileKindOf, isIgnoredRelativePath, relativeKeyOf } from './file-rules';
+import { unsafeDropFolderReason } from './folder-safety';
 import { walkFiles, watchWithChokidar, type WatchedFolder, type WatchFolder } from './folder-watcher';
 import { UploadLedger } from './ledger';
 import { checkFolder, isWithin, MappingStore, mappingOf } from './mapping-store';
@@ -45,6 +46,10 @@ export interface DropFolderServiceOptions {
   watch?: WatchFolder;
   /** Files hashed or uploaded at once (default 2). */
   concurrency?: number;
+  /** The folders passports are saved into, as they are now: a drop folder may not hold one. */
+  passportFolders?: () => readonly string[];
+  /** The user's home folder, which no drop folder may be or hold (default: this account's). */
+  homeFolder?: string;
 }
 
 /** The running service. Methods that fail for a reason the user can act on throw a BridgeError. */
@@ -127,6 +132,27 @@ export async function startDropFolderService(options: DropFolderServiceOptions):
   const runtimes = new Map<string, FolderRuntime>();
   let closed = false;
 
+  /** Why a folder is one no drop folder may be, or null. */
+  function unsafeReason(folder: string): Promise<string | null> {
+    return unsafeDropFolderReason(folder, { passportFolders: options.passportFolders?.() ?? [], platform: ctx.platform, home: options.homeFolder });
+  }
+
+  /** Throws `invalid-request` when a folder may not be a drop folder. */
+  async function refuseUnsafe(folder: string): Promise<void> {
+    const reason = await unsafeReason(folder);
+    if (reason !== null) throw new BridgeError('invalid-request', reason);
+  }
+
+  /** Why a folder cannot be watched now (it is gone, or it is one no drop folder may be), or null. */
+  async function problemOf(folder: string): Promise<string | null> {
+    try {
+      await checkFolder(folder);
+    } catch (error) {
+      return messageOf(error);
+    }
+    return unsafeReason(folder);
+  }
+
   function statusOf(runtime: FolderRuntime): DropFolderStatus {
     return { ...runtime.mapping, fileTypes: [...runtime.mapping.fileTypes], target: { ...runtime.mapping.target }, watch: runtime.watch, problem: runtime.problem };
   }
@@ -204,10 +230,9 @@ export async function startDropFolderService(options: DropFolderServiceOptions):
   }
 
   async function startWatching(runtime: FolderRuntime): Promise<boolean> {
-    try {
-      await checkFolder(runtime.mapping.folder);
-    } catch (error) {
-      setWatch(runtime, 'unavailable', messageOf(error));
+    const problem = await problemOf(runtime.mapping.folder);
+    if (problem !== null) {
+      setWatch(runtime, 'unavailable', problem);
       return false;
     }
     if (runtime.controller.signal.aborted) return false;
@@ -230,9 +255,20 @@ export async function startDropFolderService(options: DropFolderServiceOptions):
     await watcher?.close();
   }
 
-  /** Walks the folder and names every file; a folder that went away is marked unavailable until a later rescan finds it. */
+  /**
+   * Walks the folder and names every file; a folder that went away is marked unavailable until a later rescan finds
+   * it, and one that became a folder no drop folder may be (a passport folder saved into it) is no longer watched.
+   */
   async function walk(runtime: FolderRuntime): Promise<void> {
     if (runtime.controller.signal.aborted) return;
+    if (runtime.watcher !== undefined) {
+      const reason = await unsafeReason(runtime.mapping.folder);
+      if (reason !== null) {
+        await stopWatching(runtime);
+        setWatch(runtime, 'unavailable', reason);
+        return;
+      }
+    }
     if (runtime.watcher === undefined && !(await startWatching(runtime))) return;
     try {
       for await (const absolutePath of walkFiles(runtime.mapping.folder, ignoredBelow(runtime))) {
@@ -317,6 +353,7 @@ export async function startDropFolderService(options: DropFolderServiceOptions):
       if (closed) throw new BridgeError('unavailable', 'The drop folders are shutting down.');
       const mapping = mappingOf(draft);
       await checkFolder(mapping.folder);
+      await refuseUnsafe(mapping.folder);
       if (isWithin(stateDir, mapping.folder)) {
         throw new BridgeError('invalid-request', 'The folder lies in the drop folders’ own state folder.');
       }
@@ -329,6 +366,7 @@ export async function startDropFolderService(options: DropFolderServiceOptions):
     async update(mappingId, changes) {
       const runtime = requireRuntime(mappingId);
       if (!Value.Check(DropFolderChanges, changes)) throw new BridgeError('invalid-request', 'The drop folder settings are not valid.');
+      await refuseUnsafe(runtime.mapping.folder);
       const restart = changes.polling !== undefined && changes.polling !== runtime.mapping.polling;
       const next: DropFolderMapping = { ...runtime.mapping, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) };
       await store.replace(next);

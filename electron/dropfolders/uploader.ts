@@ -5,13 +5,14 @@
  * the last state reached: `uploading` is uploaded again from the start (into the remote file recorded before the first
  * byte was sent), `processing` is polled.
  */
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { assertNever, BuildingFileStatuses, BuildingFileType } from '../../shared/api/enums';
 import type { BuildingFileResponse } from '../../shared/api/schemas';
 import type { SlotQueue } from '../http/slot-queue';
 import { sameStamp, waitUntilComplete, type FileStamp } from './completeness';
 import { sha256OfFile } from './content-hash';
+import { errorCodeOf, isPermissionDenied } from './file-access';
 import { absolutePathOf, buildingFolderOf, fileKindOf } from './file-rules';
 import type { LedgerChanges, LedgerKey, LedgerRow, UploadLedger } from './ledger';
 import {
@@ -99,15 +100,35 @@ function keyOf(row: LedgerRow): LedgerKey {
   return { mappingId: row.mappingId, path: row.path };
 }
 
-async function stampOf(file: string): Promise<FileStamp | undefined> {
+/** Why a symbolic link in a drop folder is not uploaded: a link may point anywhere on the machine. */
+export const SYMBOLIC_LINK_NOTE =
+  'This is a symbolic link: links are not followed, so nothing it points to is uploaded. Put the file itself (or a copy) in the folder.';
+
+/** Why a file this account may not read is not uploaded; waiting does not change that. */
+export const PERMISSION_DENIED_NOTE = 'The file cannot be read (permission denied): give this account read access to it, then retry.';
+
+/** What lies at a path of a drop folder, without following a link: a regular file or a link, with its stamp. */
+interface Entry {
+  link: boolean;
+  stamp: FileStamp;
+}
+
+async function entryOf(file: string): Promise<Entry | undefined> {
   try {
-    const stats = await stat(file);
-    return stats.isFile() ? { size: stats.size, mtimeMs: stats.mtimeMs } : undefined;
+    const stats = await lstat(file);
+    if (!stats.isFile() && !stats.isSymbolicLink()) return undefined;
+    return { link: stats.isSymbolicLink(), stamp: { size: stats.size, mtimeMs: stats.mtimeMs } };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCodeOf(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     throw error;
   }
+}
+
+/** The stamp of a regular file; undefined when there is none (gone, or a link put in its place). */
+async function stampOf(file: string): Promise<FileStamp | undefined> {
+  const entry = await entryOf(file);
+  return entry === undefined || entry.link ? undefined : entry.stamp;
 }
 
 /** The work on the files of one mapping. */
@@ -138,11 +159,12 @@ export class MappingUploader {
     const kind = fileKindOf(relativePath, this.#mapping);
     if (kind === undefined) return false;
     const absolute = absolutePathOf(this.#mapping.folder, relativePath);
-    const seen = await stampOf(absolute);
-    if (seen === undefined) {
+    const entry = await entryOf(absolute);
+    if (entry === undefined) {
       if (row !== undefined) this.#vanished(row);
       return false;
     }
+    const seen = entry.stamp;
     if (row !== undefined && sameStamp(row, seen)) {
       if (isTerminal(row.state)) return false;
       if (row.state === 'uploading') return this.#upload(row);
@@ -153,6 +175,10 @@ export class MappingUploader {
       this.#announce(row, null);
     } else {
       row = this.#change(row, 'detected', changes);
+    }
+    if (entry.link) {
+      this.#change(row, 'failed', { lastError: SYMBOLIC_LINK_NOTE }, SYMBOLIC_LINK_NOTE);
+      return false;
     }
     if (this.#mapping.target.kind === 'portfolio' && buildingFolderOf(relativePath) === undefined) {
       this.#change(row, 'failed', {
@@ -174,6 +200,9 @@ export class MappingUploader {
       case 'empty':
         this.#vanished(row);
         return false;
+      case 'unreadable':
+        this.#change(row, 'failed', { lastError: PERMISSION_DENIED_NOTE }, PERMISSION_DENIED_NOTE);
+        return false;
       case 'complete':
         break;
       default:
@@ -189,10 +218,16 @@ export class MappingUploader {
         ({ sha256 } = await sha256OfFile(absolute, this.#signal));
       } catch (error) {
         if (this.#signal.aborted) return false;
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        if (errorCodeOf(error) === 'ENOENT') {
           this.#vanished(row);
           return false;
         }
+        if (isPermissionDenied(error)) {
+          this.#change(row, 'failed', { lastError: PERMISSION_DENIED_NOTE }, PERMISSION_DENIED_NOTE);
+          return false;
+        }
+        // A link put in the file's place after it was found complete: looked at again, it is told as a link.
+        if (errorCodeOf(error) === 'ELOOP') return true;
         throw error;
       }
     } finally {

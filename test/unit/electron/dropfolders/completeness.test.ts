@@ -1,8 +1,9 @@
-import { appendFile, chmod, mkdtemp, open, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, lstat, mkdtemp, open, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCheck, waitUntilComplete, type CompletenessFs } from '../../../../electron/dropfolders/completeness';
+import { READ_WITHOUT_FOLLOWING } from '../../../../electron/dropfolders/file-access';
 
 let folder: string;
 let file: string;
@@ -29,12 +30,12 @@ function scriptedSleep(steps: (() => Promise<void>)[]): { sleep: (ms: number) =>
 }
 
 /** The real file system, with an open that fails with `code` for the first `times` opens with `flags`. */
-function lockingFs(flags: string, code: string, times: number): CompletenessFs & { opens: string[] } {
-  const opens: string[] = [];
+function lockingFs(flags: string | number, code: string, times: number): CompletenessFs & { opens: (string | number)[] } {
+  const opens: (string | number)[] = [];
   let refused = 0;
   return {
     opens,
-    stat,
+    lstat,
     open: async (target, requested) => {
       opens.push(requested);
       if (requested === flags && refused < times) {
@@ -73,7 +74,8 @@ describe('waitUntilComplete', () => {
     const { sleep, waits } = scriptedSleep([]);
     const result = await waitUntilComplete(file, { stableMs: 10, sleep, platform: 'win32', fs });
     expect(result.kind).toBe('complete');
-    expect(fs.opens).toEqual(['r+', 'r+', 'r+']);
+    // Each refused open for writing is followed by one for reading, which tells a lock from a file that may not be read.
+    expect(fs.opens).toEqual(['r+', READ_WITHOUT_FOLLOWING, 'r+', READ_WITHOUT_FOLLOWING, 'r+']);
     expect(waits).toHaveLength(3);
   });
 
@@ -85,6 +87,23 @@ describe('waitUntilComplete', () => {
 
     await writeFile(file, '');
     expect(await waitUntilComplete(file, { stableMs: 10, sleep: scriptedSleep([]).sleep, platform: 'linux' })).toEqual({ kind: 'empty' });
+  });
+
+  it('answers unreadable at once for a file this account may not read, instead of waiting for it as if it were locked', async (context) => {
+    // Root reads any file whatever its mode: there is nothing to refuse.
+    if (process.getuid?.() === 0) context.skip();
+    await writeFile(file, 'secret');
+    await chmod(file, 0o000);
+    const { sleep, waits } = scriptedSleep([]);
+    expect(await waitUntilComplete(file, { stableMs: 10, sleep, platform: process.platform })).toEqual({ kind: 'unreadable' });
+    expect(waits).toHaveLength(1);
+  });
+
+  it('answers gone for a symbolic link, whatever it points to', async () => {
+    await writeFile(file, 'content');
+    const link = path.join(folder, 'link.ifc');
+    await symlink(file, link);
+    expect(await waitUntilComplete(link, { stableMs: 10, sleep: scriptedSleep([]).sleep, platform: 'linux' })).toEqual({ kind: 'gone' });
   });
 
   it('answers stopped when the wait is aborted', async () => {
@@ -100,7 +119,7 @@ describe('openCheck', () => {
     await writeFile(file, 'content');
     const fs = lockingFs('r+', 'EBUSY', 99);
     expect(await openCheck(file, 'darwin', fs)).toBe('free');
-    expect(fs.opens).toEqual(['r']);
+    expect(fs.opens).toEqual([READ_WITHOUT_FOLLOWING]);
   });
 
   it('on Windows counts EBUSY, EPERM and EACCES of a writable file as locked', async () => {
@@ -115,7 +134,28 @@ describe('openCheck', () => {
     await chmod(file, 0o444);
     const fs = lockingFs('r+', 'EPERM', 99);
     expect(await openCheck(file, 'win32', fs)).toBe('free');
-    expect(fs.opens).toEqual(['r+', 'r']);
+    expect(fs.opens).toEqual(['r+', READ_WITHOUT_FOLLOWING]);
+  });
+
+  it('answers unreadable, not locked, for a file this account may not open for reading', async () => {
+    await writeFile(file, 'content');
+    for (const code of ['EACCES', 'EPERM']) {
+      expect(await openCheck(file, 'linux', lockingFs(READ_WITHOUT_FOLLOWING, code, 99))).toBe('unreadable');
+      const windows = lockingFs(READ_WITHOUT_FOLLOWING, code, 99);
+      windows.open = async (target, requested) => {
+        windows.opens.push(requested);
+        throw Object.assign(new Error(`${code}: access denied`), { code });
+      };
+      expect(await openCheck(file, 'win32', windows)).toBe('unreadable');
+      expect(windows.opens).toEqual(['r+', READ_WITHOUT_FOLLOWING]);
+    }
+  });
+
+  it('answers gone for a symbolic link, without opening what it points to', async () => {
+    await writeFile(file, 'content');
+    const link = path.join(folder, 'link.ifc');
+    await symlink(file, link);
+    expect(await openCheck(link, 'linux')).toBe('gone');
   });
 
   it('answers gone for a missing file', async () => {

@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAPPINGS_FILE_NAME } from '../../../../electron/dropfolders/mapping-store';
 import type { DropFolderEvent } from '../../../../shared/dropfolders';
-import { startDropFolderService, type DropFolderService } from '../../../../electron/dropfolders/service';
+import { startDropFolderService, type DropFolderService, type DropFolderServiceOptions } from '../../../../electron/dropfolders/service';
 import { BridgeError } from '../../../../shared/ipc';
 
 const BUILDING = { kind: 'building', buildingId: '0b6c8f4e-3d7a-4e59-9a43-6a0f1c2d3e4f' } as const;
@@ -25,8 +25,8 @@ afterEach(async () => {
 });
 
 /** A service with no connection at all: uploads wait for one, which is all these tests need. */
-async function start(events: DropFolderEvent[] = []): Promise<DropFolderService> {
-  const service = await startDropFolderService({ stateDir, clientFor: () => undefined, onEvent: (event) => events.push(event), timing: TIMING });
+async function start(events: DropFolderEvent[] = [], options: Partial<DropFolderServiceOptions> = {}): Promise<DropFolderService> {
+  const service = await startDropFolderService({ stateDir, clientFor: () => undefined, onEvent: (event) => events.push(event), timing: TIMING, ...options });
   services.push(service);
   return service;
 }
@@ -138,5 +138,95 @@ describe('startDropFolderService', () => {
     const service = await start();
     expect(service.list()).toEqual([]);
     expect((await readdir(stateDir)).some((name) => name.startsWith(`${MAPPINGS_FILE_NAME}.invalid-`))).toBe(true);
+  });
+
+  it('refuses the home folder, a drive root and a folder that holds a passport folder; one that became such a folder is not watched', async () => {
+    const home = await folder('home');
+    const passportFolders: string[] = [];
+    const options = { homeFolder: home, passportFolders: () => passportFolders };
+    const service = await start([], options);
+    const drop = await folder('drop');
+    await symlink(drop, path.join(root, 'drop-link'));
+    passportFolders.push(path.join(root, 'drop-link', 'passports'));
+    for (const forbidden of [home, root, path.parse(root).root, drop]) {
+      const refusal = await service.add({ folder: forbidden, target: BUILDING, connectionId: 'c' }).catch((error: unknown) => error);
+      expect(refusal, forbidden).toBeInstanceOf(BridgeError);
+      expect(refusal).toMatchObject({ code: 'invalid-request' });
+    }
+    expect(await service.add({ folder: drop, target: BUILDING, connectionId: 'c' }).catch((error: Error) => error.message)).toMatch(/holds the passport folder/);
+
+    passportFolders.length = 0;
+    const mapping = await service.add({ folder: drop, target: BUILDING, connectionId: 'c' });
+    passportFolders.push(path.join(drop, 'passports'));
+    await service.rescan(mapping.id);
+    expect(service.list()[0]).toMatchObject({ watch: 'unavailable', problem: expect.stringMatching(/holds the passport folder/) });
+    await writeFile(path.join(drop, 'model.ifc'), 'ISO-10303-21;');
+    expect(await codeOf(service.update(mapping.id, { activate: true }))).toBe('invalid-request');
+    await service.close();
+
+    const watched: string[] = [];
+    const restarted = await start([], { ...options, watch: (watchedFolder) => (watched.push(watchedFolder), { close: async () => undefined }) });
+    await restarted.rescan();
+    expect(restarted.list()[0]).toMatchObject({ watch: 'unavailable', problem: expect.stringMatching(/holds the passport folder/) });
+    expect(watched).toEqual([]);
+    expect(restarted.files(mapping.id)).toEqual([]);
+  });
+
+  /** A folder with a real file, a link to a file elsewhere and a link to a folder elsewhere, each named like a model. */
+  async function folderWithLinks(): Promise<string> {
+    const elsewhere = await folder('elsewhere/models.ifc');
+    await writeFile(path.join(elsewhere, 'secret.ifc'), 'ISO-10303-21; secret');
+    const drop = await folder('drop');
+    await writeFile(path.join(drop, 'real.ifc'), 'ISO-10303-21;');
+    await symlink(path.join(elsewhere, 'secret.ifc'), path.join(drop, 'link.ifc'));
+    await symlink(elsewhere, path.join(drop, 'linked-folder.ifc'));
+    await symlink(elsewhere, path.join(drop, 'linked-folder'));
+    return drop;
+  }
+
+  async function expectLinksNotFollowed(service: DropFolderService, mappingId: string): Promise<void> {
+    await until(() => (service.files(mappingId).length >= 3 && service.files(mappingId).every((file) => file.state !== 'detected') ? true : undefined));
+    await service.rescan(mappingId);
+    const files = service.files(mappingId).sort((a, b) => a.path.localeCompare(b.path));
+    expect(files.map((file) => [file.path, file.state])).toEqual([
+      ['link.ifc', 'failed'],
+      ['linked-folder.ifc', 'failed'],
+      ['real.ifc', 'uploading'],
+    ]);
+    expect(files[0]?.lastError).toMatch(/symbolic link: links are not followed/);
+    expect(files[1]?.lastError).toMatch(/symbolic link: links are not followed/);
+  }
+
+  it('never follows a symbolic link the watcher sees, to a file or a folder, and says why it is not uploaded', async () => {
+    const drop = await folderWithLinks();
+    const service = await start();
+    const mapping = await service.add({ folder: drop, target: BUILDING, connectionId: 'c' });
+    await expectLinksNotFollowed(service, mapping.id);
+  });
+
+  it('never follows a symbolic link the rescan finds, and still watches a folder that was chosen through a link', async () => {
+    const drop = await folderWithLinks();
+    const service = await start([], { watch: () => ({ close: async () => undefined }) });
+    const mapping = await service.add({ folder: drop, target: BUILDING, connectionId: 'c' });
+    await service.rescan(mapping.id);
+    await expectLinksNotFollowed(service, mapping.id);
+
+    await symlink(drop, path.join(root, 'chosen-link'));
+    const watching = await start([], { stateDir: path.join(root, 'other-state') });
+    const throughLink = await watching.add({ folder: path.join(root, 'chosen-link'), target: BUILDING, connectionId: 'c' });
+    await writeFile(path.join(drop, 'later.ifc'), 'ISO-10303-21;');
+    await until(() => watching.files(throughLink.id).find((file) => file.path === 'later.ifc'));
+  });
+
+  it('says a file it may not read cannot be read, instead of waiting for it as if another program held it', async (context) => {
+    // Root reads any file whatever its mode: there is nothing to refuse.
+    if (process.getuid?.() === 0) context.skip();
+    const service = await start();
+    const drop = await folder('drop');
+    const mapping = await service.add({ folder: drop, target: BUILDING, connectionId: 'c' });
+    await writeFile(path.join(drop, 'model.ifc'), 'ISO-10303-21;');
+    await chmod(path.join(drop, 'model.ifc'), 0o000);
+    const failed = await until(() => service.files(mapping.id).find((file) => file.state === 'failed'));
+    expect(failed).toMatchObject({ path: 'model.ifc', lastError: expect.stringMatching(/cannot be read \(permission denied\)/) });
   });
 });

@@ -276,6 +276,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       },
       onEvent: onDropFolderEvent,
       log,
+      passportFolders: () => services.passports?.targets().map((target) => target.folder) ?? [],
       ...(options.tuning?.dropFolders === undefined ? {} : { timing: options.tuning.dropFolders }),
     }),
   );

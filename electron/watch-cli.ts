@@ -305,6 +305,7 @@ async function main(): Promise<number> {
       clientFor: (connectionId) => (connectionId === CONNECTION_ID ? client : undefined),
       onEvent: onDropFolderEvent,
       log,
+      passportFolders: () => (options.passports === undefined ? [] : [options.passports.folder]),
       timing: options.settleMs === undefined ? {} : { stableMs: options.settleMs },
     });
     await ensureMapping(service, options);

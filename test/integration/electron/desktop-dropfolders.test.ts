@@ -3,7 +3,7 @@
  * on 127.0.0.1 as a remote connection, the host's own queued clients, real folders in the temp folder and the IFC
  * fixtures. Only the vault is in memory, and opening a folder or file only records what would be opened.
  */
-import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +150,21 @@ describe('a drop folder through the Bridge', () => {
     expect(await call('passports:add-target', draft)).toMatchObject({
       ok: false,
       error: { code: 'conflict', message: expect.stringContaining('would be uploaded') },
+    });
+  });
+
+  it('refuses a drop folder that holds a passport folder when either is reached through a symbolic link', async () => {
+    const { buildingId } = await createTarget(server, 'Linked');
+    const folder = await scratch('cd-desktop-linked-');
+    const passports = path.join(folder, 'exports', 'passports');
+    await mkdir(passports, { recursive: true });
+    await symlink(path.join(folder, 'exports'), path.join(folder, 'exports-link'));
+    const draft = { connectionId, subject: { kind: 'building' as const, id: buildingId as string }, folder: passports, formats: ['pdf' as const], language: 'en' as const, requestOnMapped: false };
+    await value('passports:add-target', draft);
+    const target = { kind: 'building' as const, buildingId: buildingId as string };
+    expect(await call('dropfolders:add', { folder: path.join(folder, 'exports-link'), target, connectionId })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request', message: expect.stringContaining('holds the passport folder') },
     });
   });
 });

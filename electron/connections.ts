@@ -18,6 +18,9 @@ export type ConnectionProfile = Static<typeof ConnectionProfile>;
 /** The id of the Local workspace's profile, the same on every machine. */
 export const LOCAL_CONNECTION_ID = 'local';
 
+/** What the Local workspace's key is bound to in the vault (see `keyOriginOf`). */
+export const LOCAL_KEY_ORIGIN = 'app://local-workspace';
+
 const LOCAL_CONNECTION_NAME = 'Local workspace';
 const FILE_NAME = 'connections.json';
 
@@ -41,6 +44,15 @@ function documentProblem(document: ConnectionsDocument): string | undefined {
   if (misplacedLocal) return `only the connection '${LOCAL_CONNECTION_ID}' may be (and must be) local`;
   if (document.activeId !== null && !ids.has(document.activeId)) return 'the active connection does not exist';
   return undefined;
+}
+
+/**
+ * The origin a connection's key is bound to: its address's scheme, host and port. The Local workspace's address
+ * changes with every start (a free port on 127.0.0.1) and is set by the app alone, so its key is bound to the
+ * workspace itself.
+ */
+export function keyOriginOf(profile: Pick<ConnectionProfile, 'kind' | 'baseUrl'>): string {
+  return profile.kind === 'local' ? LOCAL_KEY_ORIGIN : new URL(profile.baseUrl).origin;
 }
 
 /** Normalises a base URL (no trailing slash, lower-case scheme and host); throws `invalid-request` for anything else. */

@@ -26,7 +26,7 @@ import {
 } from '../shared/ipc';
 import type { PassportEntry, PassportEvent, PassportState } from '../shared/passports';
 import type { BridgeEventSink, BridgeHandlers } from './bridge-dispatch';
-import { ConnectionStore, LOCAL_CONNECTION_ID, normaliseBaseUrl, type ConnectionProfile } from './connections';
+import { ConnectionStore, keyOriginOf, LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN, normaliseBaseUrl, type ConnectionProfile } from './connections';
 import { isWithin } from './dropfolders/mapping-store';
 import { startDropFolderService, type DropFolderService } from './dropfolders/service';
 import type { DropFolderTiming } from './dropfolders/uploader';
@@ -39,6 +39,7 @@ import { LocalWorkspace, type LocalServerLauncher } from './local-server';
 import { startPassportService, type PassportService } from './passports/passport-service';
 import { startUploadService, type UploadService, type UploadTiming } from './uploads/service';
 import type { Vault } from './vault';
+import { migrationTargetsOf, type ConfirmMigration } from './migration-confirmation';
 
 /** What the host is made of; each host (Electron, browser) supplies its own vault, launcher and shell. */
 export interface DesktopHostOptions {
@@ -66,6 +67,11 @@ export interface DesktopHostOptions {
    * answers `unavailable` and the page downloads the signed address itself.
    */
   chooseSaveTarget?: ChooseSaveTargetFunction;
+  /**
+   * Asks the user, in a step the host shows, to confirm where the Local workspace is copied. Without it (browser mode
+   * with no terminal) the workspace is not moved.
+   */
+  confirmMigration?: ConfirmMigration;
   log: (message: string, error?: unknown) => void;
   /** Faster timings of the drop folders, passports, uploads and clients, for tests; the defaults suit people. */
   tuning?: DesktopTuning;
@@ -126,7 +132,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     const client = createQueuedClient({
       baseUrl: profile.baseUrl,
       apiVersion: profile.apiVersion,
-      apiKey: () => vault.get(profile.id),
+      apiKey: () => vault.get(profile.id, keyOriginOf(profile)),
       ...(options.tuning?.clientRetry === undefined ? {} : { retry: options.tuning.clientRetry }),
       onActivity: (now) => {
         activity.set(profile.id, now);
@@ -395,6 +401,15 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     if (migrating) throw new BridgeError('conflict', 'The Local workspace is being copied already; wait for that copy to end.');
     migrating = true;
     try {
+      if (options.confirmMigration === undefined) {
+        throw new BridgeError(
+          'unavailable',
+          'This host cannot ask you to confirm where the Local workspace goes, so it is not moved. Use the desktop app, or start browser mode from a terminal.',
+        );
+      }
+      if (!(await options.confirmMigration(migrationTargetsOf(target.databaseUrl, target.blobs, teamServerUrl)))) {
+        throw new BridgeError('conflict', 'The move was not confirmed; nothing was copied.');
+      }
       const summary = await migrateLocalWorkspace({
         dataDir: localDataDir,
         launch: options.startLocalServer,
@@ -403,9 +418,12 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       });
       if (teamServerUrl === undefined) return { summary, connection: null };
       const profile = await remoteConnectionTo(teamServerUrl);
-      const key = await vault.get(LOCAL_CONNECTION_ID);
+      const key = await vault.get(LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN);
       try {
-        if (key !== undefined) await vault.set(profile.id, key, { allowInsecureStorage: allowInsecureStorage === true });
+        // A key the user keeps for that server stays: the Local workspace's key is stored only where there is none.
+        if (key !== undefined && !(await vault.has(profile.id))) {
+          await vault.set(profile.id, keyOriginOf(profile), key, { allowInsecureStorage: allowInsecureStorage === true });
+        }
       } catch (error) {
         // Without the user's consent to an unencrypted key the connection is kept without one: the copy itself is done.
         if (!(error instanceof BridgeError && error.code === 'insecure-storage')) throw error;
@@ -430,7 +448,13 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       return { ...profile, hasKey: await vault.has(profile.id) };
     },
     'connections:update': async ({ connectionId, ...draft }) => {
+      const before = requireProfile(connectionId);
       const profile = await connections.update(connectionId, draft);
+      // A key belongs to the server it was entered for: a new origin is another server, which must not get it.
+      if (keyOriginOf(profile) !== keyOriginOf(before)) {
+        await vault.clear(connectionId);
+        announceConnections();
+      }
       return { ...profile, hasKey: await vault.has(profile.id) };
     },
     'connections:remove': async ({ connectionId }) => {
@@ -454,11 +478,11 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     'vault:status': () => vault.status(),
     'vault:has-key': ({ connectionId }) => vault.has(connectionId),
     'vault:set-key': async ({ connectionId, key, allowInsecureStorage }) => {
-      requireProfile(connectionId);
+      const profile = requireProfile(connectionId);
       if (connectionId === LOCAL_CONNECTION_ID) {
         throw new BridgeError('conflict', 'The Local workspace keeps its own key; it cannot be replaced.');
       }
-      await vault.set(connectionId, key, { allowInsecureStorage: allowInsecureStorage === true });
+      await vault.set(connectionId, keyOriginOf(profile), key, { allowInsecureStorage: allowInsecureStorage === true });
       announceConnections();
       return null;
     },
@@ -574,7 +598,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     },
     async provision(baseUrl, key) {
       const profile = await remoteConnectionTo(baseUrl);
-      await vault.set(profile.id, key);
+      await vault.set(profile.id, keyOriginOf(profile), key);
       await connections.activate(profile.id);
       announceConnections();
       return { ...profile, hasKey: true };

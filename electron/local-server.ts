@@ -10,7 +10,7 @@ import path from 'node:path';
 import { BOOTSTRAP_KEY_ENV, embeddedServerMessageOf } from '../shared/embedded-server';
 import type { LocalWorkspaceStatus } from '../shared/ipc';
 import { BLOB_STORE_URL_ENV, DATABASE_URL_ENV } from '../shared/workspace-migration';
-import { LOCAL_CONNECTION_ID } from './connections';
+import { LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN } from './connections';
 import type { Vault } from './vault';
 
 /** A running server process, whatever kind of process hosts it. */
@@ -137,33 +137,38 @@ export class LocalWorkspace {
     for (const listener of this.listeners) listener(status);
   }
 
-  /** The workspace's key: created on first start and kept in the vault, never on the command line. */
-  private async key(): Promise<string> {
+  /**
+   * The workspace's key: created on first start and kept in the vault, never on the command line. `fresh` when it was
+   * made now, so that the server deletes the keys made before it (one the vault could no longer read may be held by
+   * someone else).
+   */
+  private async key(): Promise<{ key: string; fresh: boolean }> {
     let key: string | undefined;
     try {
-      key = await this.options.vault.get(LOCAL_CONNECTION_ID);
+      key = await this.options.vault.get(LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN);
     } catch (error) {
       // An unreadable key (vault moved to another machine, OS key changed) is replaced: the server takes any key it is given.
       this.options.log('The Local workspace key could not be read; a new one is made.', error);
     }
-    if (key !== undefined) return key;
+    if (key !== undefined) return { key, fresh: false };
     const fresh = randomBytes(32).toString('base64url');
     // The key guards a server on 127.0.0.1 whose data lies unencrypted in the same user folder, so an
     // obfuscation-only vault protects it as well as anything could: no consent is asked for it, and none is recorded
     // for the user's own keys.
-    await this.options.vault.set(LOCAL_CONNECTION_ID, fresh, { allowInsecureStorage: true, rememberConsent: false });
-    return fresh;
+    await this.options.vault.set(LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN, fresh, { allowInsecureStorage: true, rememberConsent: false });
+    return { key: fresh, fresh: true };
   }
 
   private async launch(): Promise<string> {
     this.setStatus({ state: 'starting' });
     try {
-      const key = await this.key();
+      const { key, fresh } = await this.key();
       // Sample data only on the very first start: a user who deletes the demo portfolio does not get it back.
       const firstStart = !(await exists(path.join(this.options.dataDir, DATABASE_FILE)));
       // One user on 127.0.0.1: no limit on requests per key, which is for servers many share.
       const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--data', this.options.dataDir, '--quiet', '--rate-limit=0'];
       if (firstStart) args.push('--demo');
+      if (fresh) args.push('--replace-bootstrap-keys');
       // Empty team-server addresses: a DATABASE_URL or BLOB_STORE_URL in the user's environment must not move the
       // Local workspace off its own folder.
       const url = await this.spawn(args, { [BOOTSTRAP_KEY_ENV]: key, [DATABASE_URL_ENV]: '', [BLOB_STORE_URL_ENV]: '' });

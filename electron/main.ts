@@ -33,6 +33,7 @@ import { CONTENT_SECURITY_POLICY } from './content-security-policy';
 import { startDesktopHost, type DesktopHost } from './desktop';
 import { bridgeEventSender, registerBridgeHandlers, trustedSenderCheck } from './ipc';
 import type { EmbeddedServerProcess } from './local-server';
+import { migrationConfirmationText, type MigrationTargets } from './migration-confirmation';
 import { provisioningRequestOf, readKeyFile } from './provisioning';
 import { safeStorageCipher } from './safe-storage-cipher';
 import { trayView, type TrayAction } from './tray-status';
@@ -179,6 +180,23 @@ async function chooseFiles(request: FileDialogRequest): Promise<string[]> {
   const window = mainWindow !== undefined && !mainWindow.isDestroyed() ? mainWindow : undefined;
   const result = window === undefined ? await dialog.showOpenDialog(dialogOptions) : await dialog.showOpenDialog(window, dialogOptions);
   return result.canceled ? [] : result.filePaths;
+}
+
+/** The host's own confirmation of a move of the Local workspace: a native message box naming every target. */
+async function confirmMigration(targets: MigrationTargets): Promise<boolean> {
+  const { question, detail } = migrationConfirmationText(targets);
+  const boxOptions: Electron.MessageBoxOptions = {
+    type: 'warning',
+    message: question,
+    detail: detail.join('\n'),
+    buttons: ['Copy', 'Cancel'],
+    defaultId: 1,
+    cancelId: 1,
+    noLink: true,
+  };
+  const window = mainWindow !== undefined && !mainWindow.isDestroyed() ? mainWindow : undefined;
+  const answer = window === undefined ? await dialog.showMessageBox(boxOptions) : await dialog.showMessageBox(window, boxOptions);
+  return answer.response === 0;
 }
 
 /** The native save dialog for a download, offering its name in the Downloads folder; null when cancelled. */
@@ -383,6 +401,7 @@ async function run(): Promise<void> {
       chooseFolder,
       chooseFiles,
       chooseSaveTarget,
+      confirmMigration,
       log,
     });
     await provisionFromCommandLine(host);

@@ -31,19 +31,20 @@ function isObfuscating(safeStorage: SafeStorageLike, platform: NodeJS.Platform):
   return OBFUSCATING_BACKENDS.has(backend);
 }
 
-// The connection id travels inside the ciphertext, so a ciphertext moved to another connection is refused.
-function envelope(plain: string, connectionId: string): string {
-  return JSON.stringify({ connectionId, key: plain });
+// The binding (connection id and origin) travels inside the ciphertext, so a ciphertext moved to another connection
+// or origin is refused. Its field keeps the name it had when it held the connection id alone.
+function envelope(plain: string, binding: string): string {
+  return JSON.stringify({ connectionId: binding, key: plain });
 }
 
-function openEnvelope(text: string, connectionId: string): string {
+function openEnvelope(text: string, binding: string): string {
   const parsed: unknown = JSON.parse(text);
   if (
     typeof parsed === 'object' &&
     parsed !== null &&
     'connectionId' in parsed &&
     'key' in parsed &&
-    parsed.connectionId === connectionId &&
+    parsed.connectionId === binding &&
     typeof parsed.key === 'string'
   ) {
     return parsed.key;
@@ -75,12 +76,12 @@ export function safeStorageCipher(safeStorage: SafeStorageLike, platform: NodeJS
     get needsConsent() {
       return isObfuscating(safeStorage, platform);
     },
-    async encrypt(plain, connectionId) {
+    async encrypt(plain, binding) {
       if (!(await engine.isAvailable())) throw new BridgeError('storage-failed', UNAVAILABLE_MESSAGE);
-      return new Uint8Array(await engine.encrypt(envelope(plain, connectionId)));
+      return new Uint8Array(await engine.encrypt(envelope(plain, binding)));
     },
-    async decrypt(data, connectionId) {
-      return openEnvelope(await engine.decrypt(Buffer.from(data)), connectionId);
+    async decrypt(data, binding) {
+      return openEnvelope(await engine.decrypt(Buffer.from(data)), binding);
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The key vault: the API key of each connection, kept in the main process. The renderer may ask whether a
  * connection has a key, set it and clear it; only the main process reads a key, to add it to a request.
+ * Each key is bound to the origin it was entered for and is handed out only for calls to that origin.
  */
 import { Type, type Static } from 'typebox';
 import { assertNever } from '../shared/api/enums';
@@ -19,20 +20,23 @@ export interface Vault {
   status(): Promise<VaultStatus>;
   /** Whether a key is stored for the connection (even one that can no longer be decrypted). */
   has(connectionId: string): Promise<boolean>;
-  /** The connection's key, for the main process only; never exposed to the renderer. */
-  get(connectionId: string): Promise<string | undefined>;
   /**
-   * Stores the connection's key. `allowInsecureStorage` is the user's consent when the vault needs one; it is
-   * remembered for later keys unless `rememberConsent` is false (for keys the app makes itself, not the user).
+   * The connection's key for a call to `origin`, for the main process only; never exposed to the renderer. A key
+   * entered for another origin is not handed out.
    */
-  set(connectionId: string, key: string, options?: VaultSetOptions): Promise<void>;
+  get(connectionId: string, origin: string): Promise<string | undefined>;
+  /**
+   * Stores the connection's key, bound to `origin`. `allowInsecureStorage` is the user's consent when the vault needs
+   * one; it is remembered for later keys unless `rememberConsent` is false (for keys the app makes itself, not the user).
+   */
+  set(connectionId: string, origin: string, key: string, options?: VaultSetOptions): Promise<void>;
   /** Forgets the connection's key. */
   clear(connectionId: string): Promise<void>;
 }
 
 /** A vault that keeps keys in memory only, for tests and for hosts that must not write secrets. */
 export class MemoryVault implements Vault {
-  readonly #keys = new Map<string, string>();
+  readonly #keys = new Map<string, { origin: string; key: string }>();
 
   async status(): Promise<VaultStatus> {
     return { protection: 'memory', needsConsent: false };
@@ -42,12 +46,13 @@ export class MemoryVault implements Vault {
     return this.#keys.has(connectionId);
   }
 
-  async get(connectionId: string): Promise<string | undefined> {
-    return this.#keys.get(connectionId);
+  async get(connectionId: string, origin: string): Promise<string | undefined> {
+    const stored = this.#keys.get(connectionId);
+    return stored?.origin === origin ? stored.key : undefined;
   }
 
-  async set(connectionId: string, key: string): Promise<void> {
-    this.#keys.set(connectionId, key);
+  async set(connectionId: string, origin: string, key: string): Promise<void> {
+    this.#keys.set(connectionId, { origin, key });
   }
 
   async clear(connectionId: string): Promise<void> {
@@ -56,16 +61,21 @@ export class MemoryVault implements Vault {
 }
 
 /**
- * Encrypts keys for a file vault. The connection id is bound to the ciphertext, so a ciphertext copied to another
- * connection does not decrypt there (the key of one server must never be sent to another).
+ * Encrypts keys for a file vault. The binding (connection id and origin) is bound to the ciphertext, so a ciphertext
+ * copied to another connection or origin does not decrypt there (the key of one server must never be sent to another).
  */
 export interface VaultCipher {
   readonly protection: KeyProtection;
   /** True when the cipher only obfuscates, so storing a key needs the user's consent. */
   readonly needsConsent: boolean;
-  encrypt(plain: string, connectionId: string): Promise<Uint8Array>;
-  /** Throws when the data was not encrypted by this cipher for this connection. */
-  decrypt(data: Uint8Array, connectionId: string): Promise<string>;
+  encrypt(plain: string, binding: string): Promise<Uint8Array>;
+  /** Throws when the data was not encrypted by this cipher for this binding. */
+  decrypt(data: Uint8Array, binding: string): Promise<string>;
+}
+
+/** What a key's ciphertext is bound to: its connection and, for keys stored since keys have one, its origin. */
+function bindingOf(connectionId: string, origin: string | undefined): string {
+  return origin === undefined ? connectionId : `${connectionId}\n${origin}`;
 }
 
 const CIPHERTEXT_TAG = 'v1:';
@@ -73,6 +83,8 @@ const CIPHERTEXT_TAG = 'v1:';
 const VaultDocument = Type.Object({
   insecureStorageConsent: Type.Boolean(),
   keys: Type.Record(Type.String(), Type.String()),
+  /** The origin each key was entered for; a key without one was stored before keys had one. */
+  origins: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
 type VaultDocument = Static<typeof VaultDocument>;
 
@@ -147,18 +159,27 @@ export class FileVault implements Vault {
     return Object.hasOwn(this.#document.keys, connectionId);
   }
 
-  async get(connectionId: string): Promise<string | undefined> {
+  async get(connectionId: string, origin: string): Promise<string | undefined> {
     if (!Object.hasOwn(this.#document.keys, connectionId)) return undefined;
     const stored = this.#document.keys[connectionId] ?? '';
+    const boundTo = this.#document.origins !== undefined && Object.hasOwn(this.#document.origins, connectionId)
+      ? this.#document.origins[connectionId]
+      : undefined;
+    if (boundTo !== undefined && boundTo !== origin) return undefined;
     if (!stored.startsWith(CIPHERTEXT_TAG)) throw new BridgeError('storage-failed', UNREADABLE_KEY_MESSAGE);
+    let key: string;
     try {
-      return await this.#cipher.decrypt(Buffer.from(stored.slice(CIPHERTEXT_TAG.length), 'base64'), connectionId);
+      key = await this.#cipher.decrypt(Buffer.from(stored.slice(CIPHERTEXT_TAG.length), 'base64'), bindingOf(connectionId, boundTo));
     } catch {
       throw new BridgeError('storage-failed', UNREADABLE_KEY_MESSAGE);
     }
+    // A key from before keys had an origin is bound to the first one it is asked for: the connection's address, since
+    // a changed address clears the key.
+    if (boundTo === undefined) await this.set(connectionId, origin, key, { allowInsecureStorage: true, rememberConsent: false });
+    return key;
   }
 
-  async set(connectionId: string, key: string, options: VaultSetOptions = {}): Promise<void> {
+  async set(connectionId: string, origin: string, key: string, options: VaultSetOptions = {}): Promise<void> {
     await this.#mutate(async (current) => {
       const consentGiven = options.allowInsecureStorage === true;
       if (this.#cipher.needsConsent && !current.insecureStorageConsent && !consentGiven) {
@@ -167,7 +188,7 @@ export class FileVault implements Vault {
       const remember = this.#cipher.needsConsent && consentGiven && options.rememberConsent !== false;
       let encrypted: Uint8Array;
       try {
-        encrypted = await this.#cipher.encrypt(key, connectionId);
+        encrypted = await this.#cipher.encrypt(key, bindingOf(connectionId, origin));
       } catch (error) {
         if (error instanceof BridgeError) throw error;
         throw new BridgeError('storage-failed', "The key could not be encrypted with the system's key store. Try again.");
@@ -175,6 +196,7 @@ export class FileVault implements Vault {
       return {
         insecureStorageConsent: current.insecureStorageConsent || remember,
         keys: { ...current.keys, [connectionId]: CIPHERTEXT_TAG + Buffer.from(encrypted).toString('base64') },
+        origins: { ...current.origins, [connectionId]: origin },
       };
     });
   }
@@ -184,7 +206,9 @@ export class FileVault implements Vault {
       if (!Object.hasOwn(current.keys, connectionId)) return undefined;
       const keys = { ...current.keys };
       delete keys[connectionId];
-      return { ...current, keys };
+      const origins = { ...current.origins };
+      delete origins[connectionId];
+      return { ...current, keys, origins };
     });
   }
 

@@ -7,9 +7,11 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { startDesktopHost } from './desktop';
 import { openLocalKeyCipher } from './local-key-cipher';
+import { migrationConfirmationText, type MigrationTargets } from './migration-confirmation';
 import { nodeProcessLauncher } from './node-process-launcher';
 import { provisioningRequestOf, readKeyFile } from './provisioning';
 import { ensureRendererBuilt } from './renderer-build';
@@ -39,6 +41,21 @@ async function openWithSystem(target: string): Promise<void> {
   const child = spawn(command, [target], { detached: true, stdio: 'ignore' });
   child.on('error', (error) => log(`Opening ${target} failed`, error));
   child.unref();
+}
+
+/**
+ * The confirmation of a move of the Local workspace, asked in the terminal browser mode runs in: the page cannot
+ * answer it, so a page made to pass other targets cannot move the workspace unseen.
+ */
+async function confirmMigrationInTerminal(targets: MigrationTargets): Promise<boolean> {
+  const { question, detail } = migrationConfirmationText(targets);
+  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    const answer = await terminal.question(`\n${question}\n  ${detail.join('\n  ')}\nType yes to copy: `);
+    return answer.trim().toLowerCase() === 'yes';
+  } finally {
+    terminal.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -78,6 +95,7 @@ async function main(): Promise<void> {
     startLocalServer: nodeProcessLauncher(),
     openExternal: openWithSystem,
     openPath: openWithSystem,
+    ...(process.stdin.isTTY ? { confirmMigration: confirmMigrationInTerminal } : {}),
     log,
   });
   if (provisioning !== undefined && provisionedKey !== undefined) {

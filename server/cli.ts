@@ -17,11 +17,12 @@ import { assertNever } from '../shared/api/enums';
 const usage = `Usage:
   serve [--port <n>] [--host <addr>] [--data <dir>] [--database <postgres://…> (or env ${DATABASE_URL_ENV})]
         [--blobs <s3://bucket?endpoint=…&region=…&forcePathStyle=true | folder> (or env ${BLOB_STORE_URL_ENV})]
-        [--bootstrap-key <key> (or env CIRCULARITY_BOOTSTRAP_KEY)] [--demo] [--public-url <url>] [--api-only | --worker-only]
-        [--rate-limit <requests per key and minute, 0: none>]
+        [--bootstrap-key <key> (or env CIRCULARITY_BOOTSTRAP_KEY) [--replace-bootstrap-keys]] [--demo] [--public-url <url>]
+        [--api-only | --worker-only] [--rate-limit <requests per key and minute, 0: none>]
         starts the API and the job worker (default 127.0.0.1:8080, SQLite and blobs in ./.data); --api-only answers
         HTTP without running jobs (also --no-worker), --worker-only runs jobs without answering HTTP; a key that sends
-        more than --rate-limit requests a minute (default 3000, per API process) is answered 429 with Retry-After
+        more than --rate-limit requests a minute (default 3000, per API process) is answered 429 with Retry-After;
+        --replace-bootstrap-keys: a new bootstrap key deletes the keys earlier bootstrap keys made (revokes a lost one)
   token create --scope account|portfolio:<id>|building:<id> --level 50|70|90 [--expires <iso>] [--name <name>]
         [--data <dir> | --database <postgres://…>]
         prints a new API key for the local account
@@ -181,6 +182,7 @@ async function serveCommand(args: string[]): Promise<void> {
       database: { type: 'string' },
       blobs: { type: 'string' },
       'bootstrap-key': { type: 'string' },
+      'replace-bootstrap-keys': { type: 'boolean', default: false },
       'public-url': { type: 'string' },
       demo: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
@@ -219,6 +221,7 @@ async function serveCommand(args: string[]): Promise<void> {
       host: values.host,
       port,
       bootstrapKey,
+      replaceEarlierBootstrapKeys: values['replace-bootstrap-keys'],
       demo: values.demo,
       logger: !values.quiet,
       worker: !apiOnly,

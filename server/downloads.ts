@@ -17,16 +17,29 @@ export interface DownloadSigner {
   verify(token: string, now: Date): DownloadGrant | undefined;
 }
 
+const SIGNING_SECRET_SETTING = 'download-signing-secret';
+
+function freshSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
 /** Loads the signing secret from the database, creating it on first start. */
 export async function loadDownloadSigner(db: Kysely<DatabaseSchema>): Promise<DownloadSigner> {
-  const name = 'download-signing-secret';
   await db
     .insertInto('server_settings')
-    .values({ name, value: randomBytes(32).toString('base64url') })
+    .values({ name: SIGNING_SECRET_SETTING, value: freshSecret() })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await db.selectFrom('server_settings').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('server_settings').select('value').where('name', '=', SIGNING_SECRET_SETTING).executeTakeFirstOrThrow();
   return createDownloadSigner(Buffer.from(row.value, 'base64url'));
+}
+
+/**
+ * Gives a database copied from another server a signing secret of its own, so that neither server can sign
+ * download addresses the other honours (and links handed out by the source stop working on the copy).
+ */
+export async function rotateDownloadSigningSecret(db: Kysely<DatabaseSchema>): Promise<void> {
+  await db.updateTable('server_settings').set({ value: freshSecret() }).where('name', '=', SIGNING_SECRET_SETTING).execute();
 }
 
 /** A signer over a given secret. */

@@ -31,6 +31,8 @@ export interface StartOptions {
   port?: number;
   /** Makes sure an account-scope Administrator token with exactly this key exists. */
   bootstrapKey?: string;
+  /** A bootstrap key that is new deletes the tokens of earlier bootstrap keys (the Local workspace's replaced key). */
+  replaceEarlierBootstrapKeys?: boolean;
   /** Creates the sample portfolio and building. */
   demo?: boolean;
   logger?: boolean;
@@ -57,7 +59,9 @@ export async function prepareServer(options: StartOptions): Promise<PreparedServ
     const { accountId, signer } = await database.dialect.exclusively(database.db, 'server-start', async (db) => {
       await seedSystemData(db);
       const local = await ensureLocalAccount(db);
-      if (options.bootstrapKey !== undefined) await ensureBootstrapToken(db, local.accountId, options.bootstrapKey, Level.Administrator);
+      if (options.bootstrapKey !== undefined) {
+        await ensureBootstrapToken(db, local.accountId, options.bootstrapKey, Level.Administrator, options.replaceEarlierBootstrapKeys === true);
+      }
       if (options.demo === true) await seedDemo(db, local.accountId);
       return { accountId: local.accountId, signer: await loadDownloadSigner(db) };
     });

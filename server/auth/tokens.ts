@@ -47,8 +47,21 @@ export async function createToken(db: Kysely<DatabaseSchema>, token: NewToken, k
 /** The shortest key a bootstrap token takes: it holds the account's Administrator level, so it must not be guessable. */
 export const MIN_BOOTSTRAP_KEY_LENGTH = 32;
 
-/** Makes sure an account-scope token with exactly this key exists (the embedded server's bootstrap key). */
-export async function ensureBootstrapToken(db: Kysely<DatabaseSchema>, accountId: string, key: string, level: number): Promise<void> {
+/** The name of the token a bootstrap key makes. */
+const BOOTSTRAP_TOKEN_NAME = 'Local workspace';
+
+/**
+ * Makes sure an account-scope token with exactly this key exists (the embedded server's bootstrap key). With
+ * `replaceEarlier`, a new key also deletes the tokens earlier bootstrap keys made: the desktop app asks for that when
+ * it made a new key because it lost the old one, whose holder must not keep the account.
+ */
+export async function ensureBootstrapToken(
+  db: Kysely<DatabaseSchema>,
+  accountId: string,
+  key: string,
+  level: number,
+  replaceEarlier = false,
+): Promise<void> {
   if (key.length < MIN_BOOTSTRAP_KEY_LENGTH) {
     throw new Error(`The bootstrap key must be at least ${MIN_BOOTSTRAP_KEY_LENGTH} characters long; it opens the whole account.`);
   }
@@ -61,7 +74,15 @@ export async function ensureBootstrapToken(db: Kysely<DatabaseSchema>, accountId
       .execute();
     return;
   }
-  await createToken(db, { accountId, name: 'Local workspace', scopeKind: 'account', scopeId: null, level, expiresAt: null }, key);
+  if (replaceEarlier) {
+    await db
+      .deleteFrom('tokens')
+    .where('accountId', '=', accountId)
+    .where('name', '=', BOOTSTRAP_TOKEN_NAME)
+      .where('scopeKind', '=', 'account')
+      .execute();
+  }
+  await createToken(db, { accountId, name: BOOTSTRAP_TOKEN_NAME, scopeKind: 'account', scopeId: null, level, expiresAt: null }, key);
 }
 
 const tokenByKeyHash = compiledQuery((db: Kysely<DatabaseSchema>, keyHash: string) =>

@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { openBlobStore, type BlobStore } from './blobs';
 import { openDatabase, sqliteFileIn, type Database } from './store';
 import type { DatabaseSchema } from './tables';
+import { rotateDownloadSigningSecret } from '../downloads';
 import type { MigrationProgress, MigrationSummary } from '../../shared/workspace-migration';
 
 /**
@@ -190,6 +191,7 @@ export async function migrateWorkspace(options: MigrateWorkspaceOptions): Promis
             throw new Error(`The table ${table} has ${copied.get(table)} rows in the target but ${expected.get(table)} in the workspace.`);
           }
         }
+        await rotateDownloadSigningSecret(writing);
         const blobCounts = blobsInPlace ? { count: 0, bytes: 0 } : await copyBlobs(sourceBlobs, targetBlobs, onProgress);
         return { tables, blobs: blobCounts };
       }),

@@ -146,6 +146,55 @@ describe('a remote connection', () => {
   });
 });
 
+describe("a connection's key stays with its server", () => {
+  /** A server that records the key each request brings, answering 401 like the API without a valid one. */
+  async function keyCollector(): Promise<{ url: string; keys: (string | undefined)[]; close: () => void }> {
+    const keys: (string | undefined)[] = [];
+    const server = createServer((request, response) => {
+      const key = request.headers['x-api-key'];
+      keys.push(typeof key === 'string' ? key : undefined);
+      request.resume();
+      response.writeHead(401, { 'content-type': 'application/problem+json' }).end('{"title":"Unauthorized","status":401}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, keys, close: () => server.close() };
+  }
+
+  it('changing the address to another origin clears the key, and nothing reaches the new address with it', async () => {
+    const collector = await keyCollector();
+    try {
+      const connection = await value('connections:add', { name: 'Moving', baseUrl: remote.url, apiVersion: 'v2.3' });
+      await value('vault:set-key', { connectionId: connection.id, key: REMOTE_KEY });
+      const moved = await value('connections:update', { connectionId: connection.id, name: 'Moving', baseUrl: collector.url, apiVersion: 'v2.3' });
+      expect(moved.hasKey).toBe(false);
+      await value('connections:test', { connectionId: connection.id });
+      await value('api:request', { connectionId: connection.id, operationId: 'listPortfolios' });
+      expect(collector.keys).toEqual([undefined, undefined]);
+      // Back to the first address, the key is not there either: it has to be entered again.
+      const back = await value('connections:update', { connectionId: connection.id, name: 'Moving', baseUrl: remote.url, apiVersion: 'v2.3' });
+      expect(back.hasKey).toBe(false);
+      expect(await value('connections:test', { connectionId: connection.id })).toMatchObject({ kind: 'problem', status: 401 });
+    } finally {
+      collector.close();
+    }
+  });
+
+  it('a new name, path or API version on the same origin keeps the key', async () => {
+    const connection = await value('connections:add', { name: 'Staying', baseUrl: remote.url, apiVersion: 'v2.3' });
+    await value('vault:set-key', { connectionId: connection.id, key: REMOTE_KEY });
+    const renamed = await value('connections:update', { connectionId: connection.id, name: 'Stayed', baseUrl: `${remote.url}/`, apiVersion: 'v2.1' });
+    expect(renamed.hasKey).toBe(true);
+    expect(await value('connections:test', { connectionId: connection.id })).toMatchObject({ kind: 'ok' });
+  });
+});
+
+describe('moving the Local workspace on a host that cannot ask the user', () => {
+  it('moves nothing: the page alone cannot confirm where the workspace goes', async () => {
+    const result = await call('local:migrate', { databaseUrl: 'postgres://team@db.example/desk', blobs: 's3://bucket', teamServerUrl: 'https://desk.example' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringContaining('confirm') } });
+  });
+});
+
 describe('provisioning', () => {
   it('adds the connection with its key and activates it, and updates the same one when run again', async () => {
     const first = await host.provision(`${remote.url}/`, 'an-old-key');

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchBridgeCall } from '../../../electron/bridge-dispatch';
 import type { DesktopHost } from '../../../electron/desktop';
+import type { MigrationTargets } from '../../../electron/migration-confirmation';
 import { startServer, type RunningServer } from '../../../server/server';
 import type { IpcChannel, IpcRequest, IpcResult, IpcValue } from '../../../shared/ipc';
 import type { MigrationProgress } from '../../../shared/workspace-migration';
@@ -22,6 +23,9 @@ let host: DesktopHost;
 let database: TestDatabase;
 let team: RunningServer | undefined;
 const progress: MigrationProgress[] = [];
+/** What the host asked the user to confirm, and the user's next answer. */
+const confirmations: MigrationTargets[] = [];
+let confirmAnswer = true;
 
 function call<C extends IpcChannel>(channel: C, request: IpcRequest<C>): Promise<IpcResult<IpcValue<C>>> {
   return dispatchBridgeCall(host.handlers, channel, request, () => undefined) as Promise<IpcResult<IpcValue<C>>>;
@@ -41,7 +45,12 @@ beforeAll(async () => {
   userDataDir = await mkdtemp(path.join(os.tmpdir(), 'local-migration-'));
   teamDataDir = await mkdtemp(path.join(os.tmpdir(), 'local-migration-team-'));
   database = await createTestDatabase({ empty: true });
-  host = await startTestDesktopHost(userDataDir);
+  host = await startTestDesktopHost(userDataDir, {
+    confirmMigration: async (targets) => {
+      confirmations.push(targets);
+      return confirmAnswer;
+    },
+  });
   host.onEvent((event, payload) => {
     if (event === 'local:migration-progress') progress.push(payload as MigrationProgress);
   });
@@ -56,6 +65,27 @@ afterAll(async () => {
 });
 
 describe('moving the Local workspace to a team server', () => {
+  it('asks first, in a step of the host naming every target: declined, nothing is copied nor added', async () => {
+    const before = await call('connections:list', {});
+    confirmAnswer = false;
+    const teamServerUrl = `http://127.0.0.1:${await freePort()}`;
+    const blobs = path.join(teamDataDir, 'blobs');
+    const result = await call('local:migrate', { databaseUrl: database.url ?? '', blobs, teamServerUrl });
+    confirmAnswer = true;
+    expect(result).toMatchObject({ ok: false, error: { message: expect.stringMatching(/not confirmed/) } });
+    const databaseUrl = new URL(database.url ?? '');
+    expect(confirmations).toEqual([
+      {
+        database: expect.stringContaining(`${databaseUrl.host}${databaseUrl.pathname}`) as unknown,
+        blobs,
+        teamServer: teamServerUrl,
+      },
+    ]);
+    if (databaseUrl.password !== '') expect(confirmations[0]?.database).not.toContain(`:${databaseUrl.password}@`);
+    expect(await call('connections:list', {})).toEqual(before);
+    expect(progress).toEqual([]);
+  });
+
   it('copies it, adds a connection that works with the same key, and leaves the Local workspace running', async () => {
     const port = await freePort();
     const teamServerUrl = `http://127.0.0.1:${port}`;
@@ -75,6 +105,29 @@ describe('moving the Local workspace to a team server', () => {
     expect(answer.ok && answer.value.kind === 'ok' && (answer.value.value as { name: string }[]).map((portfolio) => portfolio.name)).toEqual([
       'Demo portfolio',
     ]);
+  });
+
+  it("never replaces the key a connection to that server already holds", async () => {
+    const other = await createTestDatabase({ empty: true });
+    const port = await freePort();
+    const teamServerUrl = `http://127.0.0.1:${port}`;
+    const blobs = path.join(teamDataDir, 'blobs-of-other');
+    const existing = await call('connections:add', { name: 'Mine', baseUrl: teamServerUrl, apiVersion: 'v2.3' });
+    if (!existing.ok) throw new Error(existing.error.message);
+    const ownKey = 'my-own-key-on-the-team-server-0123456789abcdef';
+    await call('vault:set-key', { connectionId: existing.value.id, key: ownKey });
+    const result = await call('local:migrate', { databaseUrl: other.url ?? '', blobs, teamServerUrl });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.connection).toMatchObject({ id: existing.value.id, name: 'Mine', hasKey: true });
+    const server = await startServer({ dataDir: teamDataDir, databaseUrl: other.url, blobs, port, bootstrapKey: ownKey, logger: false, worker: false });
+    try {
+      // The user's key opens the server, so the connection kept it: the Local workspace's key was not put in its place.
+      const test = await call('connections:test', { connectionId: existing.value.id });
+      expect(test).toMatchObject({ ok: true, value: { kind: 'ok' } });
+    } finally {
+      await server.close();
+      await other.drop();
+    }
   });
 
   it('refuses a database that already holds data, with the reason, and changes nothing', async () => {

@@ -6,7 +6,7 @@ import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LOCAL_CONNECTION_ID } from '../../../electron/connections';
+import { LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN } from '../../../electron/connections';
 import { LocalWorkspace, type EmbeddedServerProcess } from '../../../electron/local-server';
 import { nodeProcessLauncher } from '../../../electron/node-process-launcher';
 import { MemoryVault } from '../../../electron/vault';
@@ -40,7 +40,7 @@ describe('the Local workspace', () => {
     workspace.onStatus((status) => statuses.push(status.state));
     const url = await workspace.start();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const key = await vault.get(LOCAL_CONNECTION_ID);
+    const key = await vault.get(LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN);
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await portfolios(url, key)).toEqual(['Demo portfolio']);
 
@@ -56,9 +56,26 @@ describe('the Local workspace', () => {
 
     // A user who deleted the sample portfolio does not get it back on the next start.
     const again = await workspace.start();
-    expect(await vault.get(LOCAL_CONNECTION_ID)).toBe(key);
+    expect(await vault.get(LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN)).toBe(key);
     expect(await portfolios(again, key)).toEqual([]);
     expect(statuses).toEqual(['starting', 'running', 'stopped', 'starting', 'running']);
+  });
+
+  it('a key it had to make anew (the old one lost) revokes the old one on the server', async () => {
+    const dataDir = path.join(folder, 'data');
+    const vault = new MemoryVault();
+    workspace = new LocalWorkspace({ dataDir, vault, launch: nodeProcessLauncher(), log: () => undefined });
+    await workspace.start();
+    const lost = await vault.get(LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN);
+    await workspace.stop();
+    // A vault that no longer holds it: another machine's copy, a reset keyring.
+    const emptied = new MemoryVault();
+    workspace = new LocalWorkspace({ dataDir, vault: emptied, launch: nodeProcessLauncher(), log: () => undefined });
+    const url = await workspace.start();
+    const made = await emptied.get(LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN);
+    expect(made).not.toBe(lost);
+    expect(await portfolios(url, made)).toEqual(['Demo portfolio']);
+    expect((await fetch(`${url}/api/v2.3/portfolios`, { headers: { 'x-api-key': lost ?? '' } })).status).toBe(401);
   });
 
   it('is started again when its process dies, and says so', async () => {
@@ -82,7 +99,7 @@ describe('the Local workspace', () => {
       (url) => url !== undefined && url !== first && workspace?.status().state === 'running',
     );
     expect(processes).toHaveLength(2);
-    expect(await portfolios(second ?? '', await vault.get(LOCAL_CONNECTION_ID))).toEqual(['Demo portfolio']);
+    expect(await portfolios(second ?? '', await vault.get(LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN))).toEqual(['Demo portfolio']);
   });
 
   it('stays in its own folder when the environment names a team server database', async () => {
@@ -93,7 +110,7 @@ describe('the Local workspace', () => {
       const vault = new MemoryVault();
       workspace = new LocalWorkspace({ dataDir: path.join(folder, 'data'), vault, launch: nodeProcessLauncher(), log: () => undefined });
       const url = await workspace.start();
-      expect(await portfolios(url, await vault.get(LOCAL_CONNECTION_ID))).toEqual(['Demo portfolio']);
+      expect(await portfolios(url, await vault.get(LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN))).toEqual(['Demo portfolio']);
       await expect(access(path.join(folder, 'data', 'circularity.sqlite'))).resolves.toBeUndefined();
     } finally {
       for (const [name, value] of [['DATABASE_URL', saved.database], ['BLOB_STORE_URL', saved.blobs]] as const) {

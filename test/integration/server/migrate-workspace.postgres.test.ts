@@ -59,6 +59,8 @@ describe('moving a local workspace to PostgreSQL', () => {
   let buildingId: string;
   let before: Snapshot;
   let workspaceKey: string;
+  /** A download address the workspace signed before the move. */
+  let signedByWorkspace: string;
   const cleanup: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
@@ -85,6 +87,8 @@ describe('moving a local workspace to PostgreSQL', () => {
     );
     workspaceKey = await workspace.key('building', buildingId, Level.Read);
     before = await snapshot(workspace.server, buildingId);
+    const [firstFile] = (await json(workspace.server, `${api}/buildings/${buildingId}/files`)) as { id: string }[];
+    ({ url: signedByWorkspace } = (await json(workspace.server, `${api}/buildings/${buildingId}/files/${firstFile?.id ?? ''}/download`)) as { url: string });
     // The embedded server is stopped before its workspace is moved.
     await workspace.server.close();
   }, 180_000);
@@ -129,6 +133,9 @@ describe('moving a local workspace to PostgreSQL', () => {
       expect(await snapshot(team, buildingId)).toEqual(before);
       // A key of the workspace is a key of the team server: the desktop app keeps its connection's key.
       expect(await json(team, `${api}/buildings/${buildingId}`, workspaceKey)).toEqual(before.building);
+      // The copy signs with a secret of its own: an address the workspace signed does not open the team server's files.
+      const stale = await team.app.inject({ method: 'GET', url: new URL(signedByWorkspace).pathname });
+      expect(stale.statusCode).toBeGreaterThanOrEqual(400);
     } finally {
       await team.close();
     }

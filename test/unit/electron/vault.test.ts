@@ -10,6 +10,7 @@ import { FileVault, MemoryVault, type VaultCipher } from '../../../electron/vaul
 const posix = process.platform !== 'win32';
 const KEY_A = 'api-key-of-a-7f3e';
 const KEY_B = 'api-key-of-b-19c2';
+const ORIGIN = 'https://server.example';
 
 /** Reversible stand-in for the OS's encryption, with the Linux backend it reports. */
 function fakeSafeStorage(backend: string): SafeStorageLike {
@@ -65,11 +66,12 @@ describe('MemoryVault', () => {
     const vault = new MemoryVault();
     expect(await vault.status()).toEqual({ protection: 'memory', needsConsent: false });
     expect(await vault.has('a')).toBe(false);
-    await vault.set('a', KEY_A);
+    await vault.set('a', ORIGIN, KEY_A);
     expect(await vault.has('a')).toBe(true);
-    expect(await vault.get('a')).toBe(KEY_A);
+    expect(await vault.get('a', ORIGIN)).toBe(KEY_A);
+    expect(await vault.get('a', 'https://elsewhere.example')).toBeUndefined();
     await vault.clear('a');
-    expect(await vault.get('a')).toBeUndefined();
+    expect(await vault.get('a', ORIGIN)).toBeUndefined();
   });
 });
 
@@ -82,7 +84,7 @@ describe('FileVault', () => {
 
   it('keeps v1-tagged ciphertexts in a file only the user can read, never the key itself', async () => {
     const vault = await FileVault.open(file, cipher);
-    await vault.set('a', KEY_A);
+    await vault.set('a', ORIGIN, KEY_A);
     const text = await readFile(file, 'utf8');
     expect(text).not.toContain(KEY_A);
     expect((await readDocument(file)).keys['a']).toMatch(/^v1:[A-Za-z0-9+/]+=*$/);
@@ -93,22 +95,62 @@ describe('FileVault', () => {
     const vault = await FileVault.open(file, cipher);
     expect(await vault.status()).toEqual({ protection: 'os-keyring', needsConsent: false });
     expect(await vault.has('a')).toBe(false);
-    expect(await vault.get('a')).toBeUndefined();
-    await vault.set('a', KEY_A);
-    await vault.set('b', KEY_B);
+    expect(await vault.get('a', ORIGIN)).toBeUndefined();
+    await vault.set('a', ORIGIN, KEY_A);
+    await vault.set('b', ORIGIN, KEY_B);
     await vault.clear('b');
     const reopened = await FileVault.open(file, cipher);
     expect(reopened.setAside).toBeUndefined();
     expect(await reopened.has('a')).toBe(true);
-    expect(await reopened.get('a')).toBe(KEY_A);
+    expect(await reopened.get('a', ORIGIN)).toBe(KEY_A);
     expect(await reopened.has('b')).toBe(false);
   });
 
   it('keeps every key of calls made at the same time', async () => {
     const vault = await FileVault.open(file, cipher);
-    await Promise.all([vault.set('a', KEY_A), vault.set('b', KEY_B), vault.set('c', 'key-c')]);
+    await Promise.all([vault.set('a', ORIGIN, KEY_A), vault.set('b', ORIGIN, KEY_B), vault.set('c', ORIGIN, 'key-c')]);
     const reopened = await FileVault.open(file, cipher);
-    expect([await reopened.get('a'), await reopened.get('b'), await reopened.get('c')]).toEqual([KEY_A, KEY_B, 'key-c']);
+    expect([await reopened.get('a', ORIGIN), await reopened.get('b', ORIGIN), await reopened.get('c', ORIGIN)]).toEqual([KEY_A, KEY_B, 'key-c']);
+  });
+
+  it('hands a key out only for calls to the origin it was entered for, also after a restart', async () => {
+    const vault = await FileVault.open(file, cipher);
+    await vault.set('a', ORIGIN, KEY_A);
+    expect(await vault.get('a', 'https://elsewhere.example')).toBeUndefined();
+    expect(await vault.get('a', 'http://server.example')).toBeUndefined();
+    const reopened = await FileVault.open(file, cipher);
+    expect(await reopened.get('a', 'https://server.example:8443')).toBeUndefined();
+    expect(await reopened.get('a', ORIGIN)).toBe(KEY_A);
+  });
+
+  it('refuses a key whose stored origin was rewritten in the file', async () => {
+    const vault = await FileVault.open(file, cipher);
+    await vault.set('a', ORIGIN, KEY_A);
+    const document = (await readDocument(file)) as { origins?: Record<string, string> };
+    await writeFile(file, JSON.stringify({ ...document, origins: { a: 'https://attacker.example' } }));
+    const reopened = await FileVault.open(file, cipher);
+    expect((await failureOf(reopened.get('a', 'https://attacker.example'))).code).toBe('storage-failed');
+  });
+
+  it('binds a key stored before keys had an origin to the first origin it is asked for', async () => {
+    const legacyCipher = await openLocalKeyCipher(dir, { keyring: memoryKeyring() });
+    const ciphertext = `v1:${Buffer.from(await legacyCipher.encrypt(KEY_A, 'a')).toString('base64')}`;
+    await writeFile(file, JSON.stringify({ insecureStorageConsent: false, keys: { a: ciphertext } }));
+    const vault = await FileVault.open(file, legacyCipher);
+    expect(await vault.get('a', ORIGIN)).toBe(KEY_A);
+    expect(await vault.get('a', 'https://elsewhere.example')).toBeUndefined();
+    const reopened = await FileVault.open(file, legacyCipher);
+    expect(await reopened.get('a', ORIGIN)).toBe(KEY_A);
+    expect(await reopened.get('a', 'https://elsewhere.example')).toBeUndefined();
+  });
+
+  it('forgets the origin with the key', async () => {
+    const vault = await FileVault.open(file, cipher);
+    await vault.set('a', ORIGIN, KEY_A);
+    await vault.clear('a');
+    expect(await readDocument(file)).toMatchObject({ keys: {}, origins: {} });
+    await vault.set('a', 'https://elsewhere.example', KEY_B);
+    expect(await vault.get('a', 'https://elsewhere.example')).toBe(KEY_B);
   });
 
   it('writes nothing when clearing a key that is not there', async () => {
@@ -119,13 +161,13 @@ describe('FileVault', () => {
 
   it('refuses a ciphertext swapped between connections', async () => {
     const vault = await FileVault.open(file, cipher);
-    await vault.set('a', KEY_A);
-    await vault.set('b', KEY_B);
+    await vault.set('a', ORIGIN, KEY_A);
+    await vault.set('b', ORIGIN, KEY_B);
     const document = await readDocument(file);
     await writeFile(file, JSON.stringify({ ...document, keys: { a: document.keys['b'], b: document.keys['a'] } }));
     const reopened = await FileVault.open(file, cipher);
     expect(await reopened.has('a')).toBe(true);
-    const failure = await failureOf(reopened.get('a'));
+    const failure = await failureOf(reopened.get('a', ORIGIN));
     expect(failure.code).toBe('storage-failed');
     expect(failure.message).not.toContain(KEY_B);
   });
@@ -133,12 +175,12 @@ describe('FileVault', () => {
   it('refuses a ciphertext swapped between connections with safeStorage too', async () => {
     const osCipher = safeStorageCipher(fakeSafeStorage('gnome_libsecret'), 'linux');
     const vault = await FileVault.open(file, osCipher);
-    await vault.set('a', KEY_A);
-    await vault.set('b', KEY_B);
+    await vault.set('a', ORIGIN, KEY_A);
+    await vault.set('b', ORIGIN, KEY_B);
     const document = await readDocument(file);
     await writeFile(file, JSON.stringify({ ...document, keys: { a: document.keys['b'], b: document.keys['a'] } }));
     const reopened = await FileVault.open(file, osCipher);
-    expect((await failureOf(reopened.get('b'))).code).toBe('storage-failed');
+    expect((await failureOf(reopened.get('b', ORIGIN))).code).toBe('storage-failed');
   });
 
   it.each([
@@ -149,19 +191,19 @@ describe('FileVault', () => {
     await writeFile(file, JSON.stringify({ insecureStorageConsent: false, keys: { a: stored } }));
     const vault = await FileVault.open(file, cipher);
     expect(await vault.has('a')).toBe(true);
-    const failure = await failureOf(vault.get('a'));
+    const failure = await failureOf(vault.get('a', ORIGIN));
     expect(failure.code).toBe('storage-failed');
     expect(failure.message).toMatch(/enter the key again/i);
   });
 
   it('cannot read keys written with another vault key, and says to enter them again', async () => {
     const vault = await FileVault.open(file, cipher);
-    await vault.set('a', KEY_A);
+    await vault.set('a', ORIGIN, KEY_A);
     const otherCipher = await openLocalKeyCipher(dir, { keyring: memoryKeyring() });
     const elsewhere = await FileVault.open(file, otherCipher);
-    expect((await failureOf(elsewhere.get('a'))).message).toMatch(/enter the key again/i);
-    await elsewhere.set('a', KEY_B);
-    expect(await elsewhere.get('a')).toBe(KEY_B);
+    expect((await failureOf(elsewhere.get('a', ORIGIN))).message).toMatch(/enter the key again/i);
+    await elsewhere.set('a', ORIGIN, KEY_B);
+    expect(await elsewhere.get('a', ORIGIN)).toBe(KEY_B);
   });
 
   it('sets a corrupted vault file aside and starts empty', async () => {
@@ -170,8 +212,8 @@ describe('FileVault', () => {
     expect(vault.setAside).toBeDefined();
     expect(await readFile(vault.setAside ?? '', 'utf8')).toBe('{"keys": {"a": "v1:AAAA"');
     expect(await vault.has('a')).toBe(false);
-    await vault.set('a', KEY_A);
-    expect(await (await FileVault.open(file, cipher)).get('a')).toBe(KEY_A);
+    await vault.set('a', ORIGIN, KEY_A);
+    expect(await (await FileVault.open(file, cipher)).get('a', ORIGIN)).toBe(KEY_A);
   });
 
   it('sets a vault file of the wrong shape aside', async () => {
@@ -184,13 +226,13 @@ describe('FileVault', () => {
     const vault = await FileVault.open(file, cipher);
     // The file's place is taken by a folder, so the atomic rename fails.
     await mkdir(file);
-    const failure = await failureOf(vault.set('a', KEY_A));
+    const failure = await failureOf(vault.set('a', ORIGIN, KEY_A));
     expect(failure.code).toBe('storage-failed');
     expect(failure.message).not.toContain(KEY_A);
     expect(await vault.has('a')).toBe(false);
     await rm(file, { recursive: true });
-    await vault.set('b', KEY_B);
-    expect(await vault.get('b')).toBe(KEY_B);
+    await vault.set('b', ORIGIN, KEY_B);
+    expect(await vault.get('b', ORIGIN)).toBe(KEY_B);
   });
 
   it('passes on why the cipher could not encrypt', async () => {
@@ -203,7 +245,7 @@ describe('FileVault', () => {
       decrypt: async () => '',
     };
     const vault = await FileVault.open(file, failing);
-    expect((await failureOf(vault.set('a', KEY_A))).message).toBe('The key store is locked.');
+    expect((await failureOf(vault.set('a', ORIGIN, KEY_A))).message).toBe('The key store is locked.');
     expect(await vault.has('a')).toBe(false);
   });
 });
@@ -214,7 +256,7 @@ describe('FileVault on Linux without a keyring (safeStorage basic_text)', () => 
   it('refuses to store a key without consent, and says why', async () => {
     const vault = await FileVault.open(file, obfuscating());
     expect(await vault.status()).toEqual({ protection: 'basic-text', needsConsent: true });
-    const failure = await failureOf(vault.set('a', KEY_A));
+    const failure = await failureOf(vault.set('a', ORIGIN, KEY_A));
     expect(failure.code).toBe('insecure-storage');
     expect(failure.message).toMatch(/no keyring/);
     expect(failure.message).toMatch(/obfuscated/);
@@ -226,27 +268,27 @@ describe('FileVault on Linux without a keyring (safeStorage basic_text)', () => 
 
   it('stores the key with consent and remembers the consent, also after a restart', async () => {
     const vault = await FileVault.open(file, obfuscating());
-    await vault.set('a', KEY_A, { allowInsecureStorage: true });
-    expect(await vault.get('a')).toBe(KEY_A);
+    await vault.set('a', ORIGIN, KEY_A, { allowInsecureStorage: true });
+    expect(await vault.get('a', ORIGIN)).toBe(KEY_A);
     expect(await vault.status()).toEqual({ protection: 'basic-text', needsConsent: false });
-    await vault.set('b', KEY_B);
+    await vault.set('b', ORIGIN, KEY_B);
     const reopened = await FileVault.open(file, obfuscating());
     expect(await reopened.status()).toEqual({ protection: 'basic-text', needsConsent: false });
-    await reopened.set('c', 'key-c');
-    expect(await reopened.get('b')).toBe(KEY_B);
+    await reopened.set('c', ORIGIN, 'key-c');
+    expect(await reopened.get('b', ORIGIN)).toBe(KEY_B);
   });
 
   it('stores a key the app made itself without taking it as the consent of the user', async () => {
     const vault = await FileVault.open(file, obfuscating());
-    await vault.set('local', 'generated', { allowInsecureStorage: true, rememberConsent: false });
-    expect(await vault.get('local')).toBe('generated');
+    await vault.set('local', ORIGIN, 'generated', { allowInsecureStorage: true, rememberConsent: false });
+    expect(await vault.get('local', ORIGIN)).toBe('generated');
     expect(await vault.status()).toEqual({ protection: 'basic-text', needsConsent: true });
-    expect((await failureOf(vault.set('a', KEY_A))).code).toBe('insecure-storage');
+    expect((await failureOf(vault.set('a', ORIGIN, KEY_A))).code).toBe('insecure-storage');
   });
 
   it('does not record a consent where none is needed', async () => {
     const vault = await FileVault.open(file, safeStorageCipher(fakeSafeStorage('kwallet5'), 'linux'));
-    await vault.set('a', KEY_A, { allowInsecureStorage: true });
+    await vault.set('a', ORIGIN, KEY_A, { allowInsecureStorage: true });
     expect((await readDocument(file)).insecureStorageConsent).toBe(false);
     const downgraded = await FileVault.open(file, obfuscating());
     expect(await downgraded.status()).toEqual({ protection: 'basic-text', needsConsent: true });

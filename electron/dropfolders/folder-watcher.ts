@@ -2,8 +2,8 @@
  * Watching a drop folder: chokidar's events (or its polling, for network drives, where the OS sends no events) for
  * quick reactions, and a walk of the whole tree for the periodic rescan that catches whatever the events missed.
  * Both only name candidate files; whether a file is complete and new is the service's to find out. Neither follows a
- * symbolic link: a link is named like a file (so the user can be told it is not uploaded), never descended into, so a
- * link in a drop folder cannot send what lies elsewhere on the machine.
+ * symbolic link: a link is named as one (so the user can be told it is not uploaded), never descended into, so a link
+ * in a drop folder cannot send what lies elsewhere on the machine.
  */
 import { realpathSync } from 'node:fs';
 import { opendir } from 'node:fs/promises';
@@ -17,8 +17,10 @@ export interface WatchFolderOptions {
   pollIntervalMs: number;
   /** Whether an absolute path is never a candidate (hidden, temporary, the state folder); a skipped folder hides all it holds. */
   ignored: (absolutePath: string) => boolean;
-  /** A file or a symbolic link was added or changed (also once for every one present when watching starts). */
+  /** A file was added or changed (also once for every file present when watching starts). */
   onFile: (absolutePath: string) => void;
+  /** A symbolic link (to a file or a folder) was found; it is never entered. */
+  onLink: (absolutePath: string) => void;
   /** The first reading of the tree is done. */
   onReady: () => void;
   onError: (error: Error) => void;
@@ -57,21 +59,29 @@ export const watchWithChokidar: WatchFolder = (folder, options) => {
     // Completeness is decided by the service's own check, which also looks at locks.
     awaitWriteFinish: false,
     followSymlinks: false,
+    // The stats of what was added (by lstat, as links are not followed) tell a link from a file.
+    alwaysStat: true,
     ignorePermissionErrors: true,
   });
-  watcher.on('add', (file) => options.onFile(asGiven(file)));
+  watcher.on('add', (file, stats) => (stats?.isSymbolicLink() === true ? options.onLink(asGiven(file)) : options.onFile(asGiven(file))));
   watcher.on('change', (file) => options.onFile(asGiven(file)));
   watcher.on('ready', () => options.onReady());
   watcher.on('error', (error) => options.onError(error instanceof Error ? error : new Error(String(error))));
   return { close: () => watcher.close() };
 };
 
+/** A file or a symbolic link the walk found. */
+export interface WalkedEntry {
+  absolutePath: string;
+  link: boolean;
+}
+
 /**
  * Every file and symbolic link below `folder` that `ignored` does not skip; a link to a folder is named, not entered.
  * A folder that vanishes during the walk is passed over; the root folder not being readable is thrown, so the caller
  * can tell the user.
  */
-export async function* walkFiles(folder: string, ignored: (absolutePath: string) => boolean): AsyncGenerator<string> {
+export async function* walkFiles(folder: string, ignored: (absolutePath: string) => boolean): AsyncGenerator<WalkedEntry> {
   const pending = [folder];
   let root = true;
   while (pending.length > 0) {
@@ -89,7 +99,7 @@ export async function* walkFiles(folder: string, ignored: (absolutePath: string)
       const absolute = path.join(directory, entry.name);
       if (ignored(absolute)) continue;
       if (entry.isDirectory()) pending.push(absolute);
-      else if (entry.isFile() || entry.isSymbolicLink()) yield absolute;
+      else if (entry.isFile() || entry.isSymbolicLink()) yield { absolutePath: absolute, link: entry.isSymbolicLink() };
     }
   }
 }

@@ -91,6 +91,20 @@ interface FolderRuntime {
   watch: WatchState;
   problem: string | null;
   tasks: Map<string, FileTask>;
+  /** The symbolic links last found in the folder (relative keys), which are not followed: the status names them. */
+  links: Set<string>;
+}
+
+/** How many links the status names before it only counts the rest. */
+const LINKS_NAMED = 5;
+
+/** What the status of a watched folder says about its symbolic links, or null when it has none. */
+function linksNote(links: ReadonlySet<string>): string | null {
+  if (links.size === 0) return null;
+  const sorted = [...links].sort();
+  const named = sorted.slice(0, LINKS_NAMED).join(', ');
+  const more = sorted.length > LINKS_NAMED ? ` and ${sorted.length - LINKS_NAMED} more` : '';
+  return `Symbolic links are not followed, so nothing they point to is uploaded: ${named}${more}. Put the files themselves (or copies) in the folder.`;
 }
 
 function messageOf(error: unknown): string {
@@ -229,6 +243,18 @@ export async function startDropFolderService(options: DropFolderServiceOptions):
     if (relative !== undefined && fileKindOf(relative, runtime.mapping) !== undefined) trigger(runtime, relative);
   }
 
+  /** A link is named in the folder's status; one named like a file the mapping takes is also the uploader's to refuse. */
+  function linkFound(runtime: FolderRuntime, absolutePath: string, links: Set<string>): void {
+    const relative = relativeKeyOf(runtime.mapping.folder, absolutePath);
+    if (relative === undefined) return;
+    links.add(relative);
+    candidate(runtime, absolutePath);
+  }
+
+  function showLinks(runtime: FolderRuntime): void {
+    if (runtime.watch === 'watching') setWatch(runtime, 'watching', linksNote(runtime.links));
+  }
+
   async function startWatching(runtime: FolderRuntime): Promise<boolean> {
     const problem = await problemOf(runtime.mapping.folder);
     if (problem !== null) {
@@ -241,11 +267,15 @@ export async function startDropFolderService(options: DropFolderServiceOptions):
       pollIntervalMs: timing.watchPollMs,
       ignored: ignoredBelow(runtime),
       onFile: (absolutePath) => candidate(runtime, absolutePath),
+      onLink: (absolutePath) => {
+        linkFound(runtime, absolutePath, runtime.links);
+        showLinks(runtime);
+      },
       // Files created while the watcher read the tree may have been missed: one walk once it is ready finds them.
       onReady: () => void rescanRuntime(runtime),
       onError: (error) => log(`Watching ${runtime.mapping.folder} reported a problem`, error),
     });
-    setWatch(runtime, 'watching', null);
+    setWatch(runtime, 'watching', linksNote(runtime.links));
     return true;
   }
 
@@ -270,16 +300,20 @@ export async function startDropFolderService(options: DropFolderServiceOptions):
       }
     }
     if (runtime.watcher === undefined && !(await startWatching(runtime))) return;
+    const links = new Set<string>();
     try {
-      for await (const absolutePath of walkFiles(runtime.mapping.folder, ignoredBelow(runtime))) {
+      for await (const entry of walkFiles(runtime.mapping.folder, ignoredBelow(runtime))) {
         if (runtime.controller.signal.aborted) return;
-        candidate(runtime, absolutePath);
+        if (entry.link) linkFound(runtime, entry.absolutePath, links);
+        else candidate(runtime, entry.absolutePath);
       }
     } catch (error) {
       await stopWatching(runtime);
       setWatch(runtime, 'unavailable', `The folder ${runtime.mapping.folder} cannot be read: ${messageOf(error)}`);
       return;
     }
+    runtime.links = links;
+    showLinks(runtime);
     for (const row of ledger.list(runtime.mapping.id)) {
       if (!isTerminal(row.state)) trigger(runtime, row.path);
     }
@@ -309,6 +343,7 @@ export async function startDropFolderService(options: DropFolderServiceOptions):
       watch: mapping.paused ? 'paused' : 'watching',
       problem: null,
       tasks: new Map(),
+      links: new Set(),
     };
     runtimes.set(mapping.id, runtime);
     if (mapping.paused) {

@@ -195,6 +195,10 @@ describe('startDropFolderService', () => {
     ]);
     expect(files[0]?.lastError).toMatch(/symbolic link: links are not followed/);
     expect(files[1]?.lastError).toMatch(/symbolic link: links are not followed/);
+    expect(service.list()[0]).toMatchObject({
+      watch: 'watching',
+      problem: 'Symbolic links are not followed, so nothing they point to is uploaded: link.ifc, linked-folder, linked-folder.ifc. Put the files themselves (or copies) in the folder.',
+    });
   }
 
   it('never follows a symbolic link the watcher sees, to a file or a folder, and says why it is not uploaded', async () => {
@@ -202,6 +206,10 @@ describe('startDropFolderService', () => {
     const service = await start();
     const mapping = await service.add({ folder: drop, target: BUILDING, connectionId: 'c' });
     await expectLinksNotFollowed(service, mapping.id);
+
+    await symlink(path.join(root, 'elsewhere'), path.join(drop, 'later-link'));
+    await until(() => (service.list()[0]?.problem?.includes('later-link') === true ? true : undefined));
+    expect(service.files(mapping.id)).toHaveLength(3);
   });
 
   it('never follows a symbolic link the rescan finds, and still watches a folder that was chosen through a link', async () => {

@@ -2,17 +2,20 @@
  * Browser mode: serves the built renderer and the Bridge over a WebSocket, on 127.0.0.1 only. The bridge holds the
  * power (keys, disk, servers), so a socket is accepted only with this start's random session token, from a page of
  * this very origin (no other site's page can drive it), and for a Host header naming this address (no DNS rebinding).
+ * One page at a time: a second one is closed with `ANOTHER_PAGE_CLOSE_CODE`. A client that breaks off, a malformed
+ * frame or a file that cannot be read ends that one exchange, never the host.
  */
 import { isAscii } from 'node:buffer';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { IpcEvent } from '../shared/ipc';
 import {
+  ANOTHER_PAGE_CLOSE_CODE,
+  ANOTHER_PAGE_CLOSE_REASON,
   BRIDGE_SOCKET_PATH,
   SESSION_PARAM,
   bridgeInvokeOf,
@@ -92,17 +95,38 @@ async function serveStatic(staticDir: string, request: IncomingMessage, response
     return;
   }
   const isIndex = path.basename(file) === 'index.html';
-  response.writeHead(200, {
-    'Content-Type': contentTypeOf(file),
-    'Content-Length': info.size,
-    // Built assets carry a content hash in their names; the page itself must always be fresh.
-    'Cache-Control': isIndex ? 'no-store' : 'public, max-age=31536000, immutable',
-  });
+  // Set, not written: until the first bytes are read, a file that cannot be read can still be answered with a 500.
+  response.statusCode = 200;
+  response.setHeader('Content-Type', contentTypeOf(file));
+  response.setHeader('Content-Length', info.size);
+  // Built assets carry a content hash in their names; the page itself must always be fresh.
+  response.setHeader('Cache-Control', isIndex ? 'no-store' : 'public, max-age=31536000, immutable');
   if (request.method === 'HEAD') {
     response.end();
     return;
   }
-  createReadStream(file).pipe(response);
+  await streamFile(await open(file), response);
+}
+
+/**
+ * Sends a file's content. Resolves once the response is closed, sent or not: a client that goes away mid-transfer
+ * closes the file with it. Rejects when reading fails, leaving the response to the caller.
+ */
+async function streamFile(handle: FileHandle, response: ServerResponse): Promise<void> {
+  if (response.destroyed) {
+    await handle.close();
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const source = handle.createReadStream();
+    source.once('error', reject);
+    response.once('error', reject);
+    response.once('close', () => {
+      source.destroy();
+      resolve();
+    });
+    source.pipe(response);
+  });
 }
 
 /** Starts the browser host on 127.0.0.1. */
@@ -119,13 +143,21 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const { pathname } = new URL(request.url ?? '/', 'http://127.0.0.1');
     serveStatic(options.staticDir, request, response, pathname).catch((error: unknown) => {
       options.log('Serving a file of the app failed', error);
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
+      if (response.headersSent) {
+        // Part of the file went out under a Content-Length it will not reach: only closing tells the client so.
+        response.destroy();
+        return;
+      }
+      response.removeHeader('Content-Length');
+      response.setHeader('Cache-Control', 'no-store');
+      response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The file could not be read.');
     });
   });
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   server.on('upgrade', (request, socket, head) => {
+    // A client that resets during the handshake or the refusal must not take the host down with an unheard error.
+    socket.on('error', (error) => options.log('A bridge socket failed before it opened', error));
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const origin = request.headers.origin;
     const accepted =
@@ -146,6 +178,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
 
   sockets.on('connection', (ws: WebSocket) => {
+    // ws closes the socket itself after an error (a malformed or oversized frame, a reset); it only must be heard.
+    ws.on('error', (error) => options.log('A bridge socket failed', error));
+    if ([...sockets.clients].some((other) => other !== ws && other.readyState === other.OPEN)) {
+      ws.close(ANOTHER_PAGE_CLOSE_CODE, ANOTHER_PAGE_CLOSE_REASON);
+      return;
+    }
     ws.on('message', (data, isBinary) => {
       let parsed: unknown;
       let call: BridgeInvokeMessage | undefined;

@@ -2,18 +2,21 @@
  * The Bridge transport of browser mode: calls and events over one WebSocket to the browser host
  * (`shared/web-bridge-protocol.ts`). The socket reconnects with backoff when it closes; a call made while there is no
  * socket waits for the next one, up to a limit; a call already sent when the socket closes fails as 'unavailable',
- * because the host may or may not have run it and only the caller can decide whether to try again.
+ * because the host may or may not have run it and only the caller can decide whether to try again. A host that already
+ * serves another page (a second tab) refuses the socket: the link is then `refused`, and tried again until that page
+ * is closed; calls sent on a refused socket were not run, so they wait for the next one.
  */
 import { assertNever } from '../shared/api/enums';
 import type { BridgeTransport, IpcChannel, IpcEvent, IpcResult } from '../shared/ipc';
-import { bridgeHostMessageOf, invokeFrameOf, type BridgeInvokeMessage } from '../shared/web-bridge-protocol';
+import { ANOTHER_PAGE_CLOSE_CODE, bridgeHostMessageOf, invokeFrameOf, type BridgeInvokeMessage } from '../shared/web-bridge-protocol';
 
 /** The part of the WebSocket API the transport uses; the browser's WebSocket and the `ws` package both have it. */
 export interface WebSocketLike {
   readonly readyState: number;
   send(data: string | Uint8Array<ArrayBuffer>): void;
   close(code?: number, reason?: string): void;
-  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
+  addEventListener(type: 'open' | 'error', listener: () => void): void;
+  addEventListener(type: 'close', listener: (event: { code: number }) => void): void;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
 }
 
@@ -31,9 +34,10 @@ export interface TransportTimers {
 
 /**
  * `connecting`: the first socket is opening; `open`: calls go out at once; `disconnected`: the socket closed and a new
- * one is on its way; `closed`: the transport was closed for good.
+ * one is on its way; `refused`: the host serves another page, and a new socket is on its way; `closed`: the transport
+ * was closed for good.
  */
-export type LinkState = 'connecting' | 'open' | 'disconnected' | 'closed';
+export type LinkState = 'connecting' | 'open' | 'disconnected' | 'refused' | 'closed';
 
 /** How to reach the host and how patiently. */
 export interface WebSocketTransportOptions {
@@ -97,11 +101,13 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
   let state: LinkState = 'connecting';
   let socket: WebSocketLike | undefined;
   let failedAttempts = 0;
+  // Counted apart: a refused socket opens before it is closed, which resets failedAttempts.
+  let refusals = 0;
   let reconnectTimer: TimerHandle | undefined;
   let nextId = 1;
   // A call is in exactly one of these maps: waiting for a socket, or sent and waiting for its result.
   const waiting = new Map<number, WaitingCall>();
-  const sent = new Map<number, (result: IpcResult<unknown>) => void>();
+  const sent = new Map<number, { message: BridgeInvokeMessage; resolve: (result: IpcResult<unknown>) => void }>();
   const listeners = new Set<(event: IpcEvent, payload: unknown) => void>();
 
   function setState(next: LinkState): void {
@@ -118,7 +124,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
       resolve({ ok: false, error: { code: 'invalid-request', message: `The request of ${message.channel} cannot be sent.` } });
       return;
     }
-    sent.set(message.id, resolve);
+    sent.set(message.id, { message, resolve });
     target.send(frame);
   }
 
@@ -134,10 +140,10 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
     if (message === undefined) return;
     switch (message.type) {
       case 'result': {
-        const resolve = sent.get(message.id);
-        if (resolve === undefined) return;
+        const call = sent.get(message.id);
+        if (call === undefined) return;
         sent.delete(message.id);
-        resolve(message.result);
+        call.resolve(message.result);
         return;
       }
       case 'event':
@@ -160,15 +166,21 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
   function failSent(message: string): void {
     const pending = [...sent.values()];
     sent.clear();
-    for (const resolve of pending) resolve(unavailable(message));
+    for (const call of pending) call.resolve(unavailable(message));
   }
 
-  function lost(): void {
-    failSent(LOST_MESSAGE);
+  function lost(refused: boolean): void {
+    if (refused) {
+      const unrun = [...sent.values()];
+      sent.clear();
+      for (const call of unrun) wait(call.message, call.resolve);
+    } else {
+      failSent(LOST_MESSAGE);
+      refusals = 0;
+    }
     if (state === 'closed') return;
-    setState('disconnected');
-    const delay = retryDelay(failedAttempts);
-    failedAttempts += 1;
+    setState(refused ? 'refused' : 'disconnected');
+    const delay = retryDelay(refused ? refusals++ : failedAttempts++);
     reconnectTimer = timers.setTimeout(() => {
       reconnectTimer = undefined;
       connect();
@@ -182,7 +194,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
     } catch {
       // A malformed address or a refused construction: treat it like a socket that closed at once.
       socket = undefined;
-      lost();
+      lost(false);
       return;
     }
     socket = current;
@@ -203,11 +215,20 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
     // 'error' is always followed by 'close', which is where the socket is given up; it is heard only so that
     // socket implementations that throw unheard errors (the `ws` package) behave like the browser's.
     current.addEventListener('error', () => {});
-    current.addEventListener('close', () => {
+    current.addEventListener('close', (event) => {
       if (socket !== current) return;
       socket = undefined;
-      lost();
+      lost(event.code === ANOTHER_PAGE_CLOSE_CODE);
     });
+  }
+
+  /** Holds a call until a socket is open, failing it after the wait limit. */
+  function wait(message: BridgeInvokeMessage, resolve: (result: IpcResult<unknown>) => void): void {
+    const timer = timers.setTimeout(() => {
+      waiting.delete(message.id);
+      resolve(unavailable(WAIT_MESSAGE));
+    }, waitLimitMs);
+    waiting.set(message.id, { message, resolve, timer });
   }
 
   connect();
@@ -224,11 +245,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
           send(socket, message, resolve);
           return;
         }
-        const timer = timers.setTimeout(() => {
-          waiting.delete(message.id);
-          resolve(unavailable(WAIT_MESSAGE));
-        }, waitLimitMs);
-        waiting.set(message.id, { message, resolve, timer });
+        wait(message, resolve);
       });
     },
     subscribe(listener) {

@@ -14,6 +14,12 @@ import { isRecord } from './is-record';
 export const BRIDGE_SOCKET_PATH = '/bridge';
 /** Query parameter carrying the session token, in the page's address and in the socket's. */
 export const SESSION_PARAM = 'session';
+/**
+ * The close code (and reason) of a page's socket that the host refused because another page already drives it: two
+ * tabs would each change the same data and hear only half of the events.
+ */
+export const ANOTHER_PAGE_CLOSE_CODE = 4409;
+export const ANOTHER_PAGE_CLOSE_REASON = 'The app is already open in another tab.';
 
 /** Page → host: one call of a channel. */
 export interface BridgeInvokeMessage {

@@ -44,6 +44,7 @@ export const de: Messages = {
   link: {
     lost: 'Die Verbindung zur App ist unterbrochen. Neu verbinden…',
     lostHint: 'Wenn das anhält, öffnen Sie die von {command} ausgegebene Adresse erneut.',
+    refused: 'Die App ist bereits in einem anderen Tab geöffnet. Verwenden Sie den anderen Tab oder schließen Sie ihn: Dieser Tab verbindet sich dann von selbst.',
   },
   noSession: {
     title: 'Diese Seite hat keine Sitzung',

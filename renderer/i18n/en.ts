@@ -42,6 +42,7 @@ export const en = {
   link: {
     lost: 'The connection to the app was lost. Reconnecting…',
     lostHint: 'If this lasts, open the address that {command} printed again.',
+    refused: 'The app is already open in another tab. Use that tab, or close it: this one then connects by itself.',
   },
   noSession: {
     title: 'This page has no session',

@@ -44,6 +44,7 @@ export const es: Messages = {
   link: {
     lost: 'Se perdió la conexión con la aplicación. Reconectando…',
     lostHint: 'Si esto continúa, vuelve a abrir la dirección que mostró {command}.',
+    refused: 'La aplicación ya está abierta en otra pestaña. Usa esa pestaña o ciérrala: esta se conectará entonces por sí sola.',
   },
   noSession: {
     title: 'Esta página no tiene sesión',

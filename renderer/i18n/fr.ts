@@ -44,6 +44,7 @@ export const fr: Messages = {
   link: {
     lost: 'La connexion à l’application est perdue. Reconnexion…',
     lostHint: 'Si cela dure, ouvrez de nouveau l’adresse affichée par {command}.',
+    refused: 'L’application est déjà ouverte dans un autre onglet. Utilisez l’autre onglet, ou fermez-le : celui-ci se connectera alors de lui-même.',
   },
   noSession: {
     title: 'Cette page n’a pas de session',

@@ -44,6 +44,7 @@ export const it: Messages = {
   link: {
     lost: 'La connessione all’app si è interrotta. Nuova connessione in corso…',
     lostHint: 'Se continua, apri di nuovo l’indirizzo mostrato da {command}.',
+    refused: 'L’app è già aperta in un’altra scheda. Usa quella scheda, oppure chiudila: questa si collegherà allora da sola.',
   },
   noSession: {
     title: 'Questa pagina non ha una sessione',

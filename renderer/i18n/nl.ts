@@ -44,6 +44,7 @@ export const nl: Messages = {
   link: {
     lost: 'De verbinding met de app is verbroken. Opnieuw verbinden…',
     lostHint: 'Duurt dit lang, open dan opnieuw het adres dat {command} toonde.',
+    refused: 'De app is al open in een ander tabblad. Gebruik dat tabblad, of sluit het: dit tabblad maakt dan zelf verbinding.',
   },
   noSession: {
     title: 'Deze pagina heeft geen sessie',

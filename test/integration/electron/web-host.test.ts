@@ -1,9 +1,12 @@
 /**
  * The browser host: static files with the CSP, and the Bridge over a WebSocket guarded by the session token, the
- * page's origin and the Host header. Driven with real sockets on 127.0.0.1.
+ * page's origin and the Host header, for one page at a time. Driven with real sockets on 127.0.0.1.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { connect as netConnect, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,12 +16,21 @@ import { CONTENT_SECURITY_POLICY } from '../../../electron/content-security-poli
 import { startWebHost, type WebHost } from '../../../electron/web-host';
 import { BridgeError } from '../../../shared/ipc';
 import { SPOOL_CHUNK_BYTES } from '../../../shared/uploads';
-import { bridgeHostMessageOf, invokeFrameOf, type BridgeHostMessage } from '../../../shared/web-bridge-protocol';
+import {
+  ANOTHER_PAGE_CLOSE_CODE,
+  ANOTHER_PAGE_CLOSE_REASON,
+  bridgeHostMessageOf,
+  invokeFrameOf,
+  type BridgeHostMessage,
+} from '../../../shared/web-bridge-protocol';
 
 const TOKEN = 'session-token-for-the-test';
 let staticDir: string;
 let web: WebHost;
 let sink: BridgeEventSink | undefined;
+const hostLog: string[] = [];
+/** An asset large enough that a client breaking off leaves most of it unsent. */
+const LARGE_ASSET_BYTES = 32 * 1024 * 1024;
 
 /** Handlers for the channels the test calls; the others are never reached because the test does not call them. */
 function handlers(): BridgeHandlers {
@@ -84,6 +96,9 @@ beforeAll(async () => {
   await mkdir(path.join(staticDir, 'assets'));
   await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><div id="app"></div>');
   await writeFile(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  await writeFile(path.join(staticDir, 'assets', 'large-1234.js'), Buffer.alloc(LARGE_ASSET_BYTES, 0x20));
+  // A file that stat calls a file but that cannot be read: reading this process's memory at offset 0 fails (EIO).
+  await symlink('/proc/self/mem', path.join(staticDir, 'assets', 'unreadable-1234.js'));
   await writeFile(path.join(os.tmpdir(), 'web-host-secret.txt'), 'secret');
   web = await startWebHost({
     port: 0,
@@ -95,7 +110,7 @@ beforeAll(async () => {
         sink = undefined;
       };
     },
-    log: () => undefined,
+    log: (message) => hostLog.push(message),
     sessionToken: TOKEN,
   });
 });
@@ -131,6 +146,51 @@ function connect(options: { token?: string; origin?: string; host?: string } = {
   });
 }
 
+/** Resolves with the code and reason the host closed the socket with. */
+async function closedBy(socket: WebSocket): Promise<{ code: number; reason: string }> {
+  const [code, reason] = (await once(socket, 'close')) as [number, Buffer];
+  return { code, reason: String(reason) };
+}
+
+/** Whether this process holds `file` open. */
+async function isOpen(file: string): Promise<boolean> {
+  const descriptors = await readdir('/proc/self/fd');
+  const targets = await Promise.all(descriptors.map((fd) => readlink(path.join('/proc/self/fd', fd)).catch(() => '')));
+  return targets.includes(file);
+}
+
+/** Waits until `condition` holds; throws naming `what` when it does not within 10 s (a guard, not an assertion on time). */
+async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A bridge socket opened by hand over TCP, to send what no WebSocket client would. */
+async function rawBridgeSocket(): Promise<Socket> {
+  const socket = netConnect(web.port, '127.0.0.1');
+  await once(socket, 'connect');
+  socket.write(
+    [
+      `GET /bridge?session=${TOKEN} HTTP/1.1`,
+      `Host: 127.0.0.1:${web.port}`,
+      `Origin: http://127.0.0.1:${web.port}`,
+      'Upgrade: websocket',
+      'Connection: Upgrade',
+      `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+      'Sec-WebSocket-Version: 13',
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  let head = '';
+  while (!head.includes('\r\n\r\n')) head += String((await once(socket, 'data'))[0]);
+  expect(head).toMatch(/^HTTP\/1\.1 101 /);
+  return socket;
+}
+
 function nextMessage(socket: WebSocket): Promise<BridgeHostMessage> {
   return new Promise((resolve) => {
     socket.once('message', (data) => {
@@ -158,6 +218,31 @@ describe('static files', () => {
       const answer = await get(attempt);
       expect(answer.body).not.toContain('secret');
     }
+  });
+
+  it('answers a file that cannot be read with a 500, and goes on serving', async () => {
+    const failed = await get('/assets/unreadable-1234.js');
+    expect(failed.status).toBe(500);
+    expect(failed.headers['cache-control']).toBe('no-store');
+    expect(hostLog).toContain('Serving a file of the app failed');
+    expect((await get('/assets/app-1234.js')).status).toBe(200);
+  });
+
+  it('closes the file when a client breaks off mid-transfer', async () => {
+    const file = path.join(staticDir, 'assets', 'large-1234.js');
+    await new Promise<void>((resolve, reject) => {
+      const request = httpRequest({ host: '127.0.0.1', port: web.port, path: '/assets/large-1234.js', headers: { host: `127.0.0.1:${web.port}` } });
+      request.on('response', (response) => {
+        response.once('data', () => {
+          request.socket?.resetAndDestroy();
+          resolve();
+        });
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    await until(async () => !(await isOpen(file)), 'the host to close the file');
+    expect((await get('/assets/app-1234.js')).status).toBe(200);
   });
 
   it('answers only requests addressed to 127.0.0.1 or localhost (no DNS rebinding)', async () => {
@@ -216,18 +301,47 @@ describe('the bridge socket', () => {
     }
   });
 
-  it('forwards host events to every open page', async () => {
+  it('forwards host events to the open page', async () => {
+    const socket = await connect();
+    try {
+      const received = nextMessage(socket);
+      sink?.('local:status-changed', { state: 'failed', message: 'disk full' });
+      expect(await received).toEqual({ type: 'event', event: 'local:status-changed', payload: { state: 'failed', message: 'disk full' } });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('refuses a second page while one is open, saying why, and takes one again once it closed', async () => {
     const first = await connect();
     const second = await connect();
+    expect(await closedBy(second)).toEqual({ code: ANOTHER_PAGE_CLOSE_CODE, reason: ANOTHER_PAGE_CLOSE_REASON });
+    first.send(JSON.stringify({ type: 'invoke', id: 21, channel: 'app:info', request: {} }));
+    expect(await nextMessage(first)).toMatchObject({ id: 21, result: { ok: true } });
+    const firstClosed = once(first, 'close');
+    first.close();
+    await firstClosed;
+    const third = await connect();
     try {
-      const received = [nextMessage(first), nextMessage(second)];
-      sink?.('local:status-changed', { state: 'failed', message: 'disk full' });
-      for (const message of await Promise.all(received)) {
-        expect(message).toEqual({ type: 'event', event: 'local:status-changed', payload: { state: 'failed', message: 'disk full' } });
-      }
+      third.send(JSON.stringify({ type: 'invoke', id: 22, channel: 'app:info', request: {} }));
+      expect(await nextMessage(third)).toMatchObject({ id: 22, result: { ok: true } });
     } finally {
-      first.close();
-      second.close();
+      third.close();
+    }
+  });
+
+  it('closes a socket that sends a malformed frame, and goes on', async () => {
+    const raw = await rawBridgeSocket();
+    const ended = once(raw, 'close');
+    // A text frame with the reserved bits RSV2 and RSV3 set, which no extension of this host defines.
+    raw.write(Buffer.from([0xb1, 0x80, 0, 0, 0, 0]));
+    await ended;
+    const socket = await connect();
+    try {
+      socket.send(JSON.stringify({ type: 'invoke', id: 31, channel: 'app:info', request: {} }));
+      expect(await nextMessage(socket)).toMatchObject({ id: 31, result: { ok: true } });
+    } finally {
+      socket.close();
     }
   });
 });

@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createBridge, type IpcResult } from '../../../shared/ipc';
-import type { BridgeHostMessage, BridgeInvokeMessage } from '../../../shared/web-bridge-protocol';
+import {
+  ANOTHER_PAGE_CLOSE_CODE,
+  ANOTHER_PAGE_CLOSE_REASON,
+  type BridgeHostMessage,
+  type BridgeInvokeMessage,
+} from '../../../shared/web-bridge-protocol';
 import {
   createWebSocketTransport,
   reconnectDelay,
@@ -249,6 +254,29 @@ describe('createWebSocketTransport', () => {
     host.dropAll();
     await timers.scheduledWith(1000);
     expect(timers.delays()).toEqual([1000]);
+  });
+
+  it('says the link is refused while the host serves another page, and connects once it lets this one in', async () => {
+    const timers = new ManualTimers();
+    const { host, transport, states } = await setUp({ timers, retryDelay: (attempt) => 1000 + attempt });
+    let otherPageOpen = true;
+    host.server.on('connection', (socket) => {
+      if (otherPageOpen) socket.close(ANOTHER_PAGE_CLOSE_CODE, ANOTHER_PAGE_CLOSE_REASON);
+    });
+    host.onInvoke = (message, socket) => host.send(socket, { type: 'result', id: message.id, result: ok('this tab') });
+    // Sent on each socket that opens and was then refused: the host ran nothing, so the call waits for the next one.
+    const waiting = transport.invoke('app:info', {});
+    await timers.scheduledWith(1000);
+    expect(states).toEqual(['open', 'refused']);
+
+    timers.fire(1000);
+    await timers.scheduledWith(1001);
+    expect(states).toEqual(['open', 'refused', 'open', 'refused']);
+
+    otherPageOpen = false;
+    timers.fire(1001);
+    expect(await waiting).toEqual(ok('this tab'));
+    expect(states).toEqual(['open', 'refused', 'open', 'refused', 'open']);
   });
 
   it('backs off further on each failed attempt to connect', async () => {

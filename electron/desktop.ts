@@ -27,7 +27,7 @@ import {
 import type { PassportEntry, PassportEvent, PassportState } from '../shared/passports';
 import type { BridgeEventSink, BridgeHandlers } from './bridge-dispatch';
 import { ConnectionStore, keyOriginOf, LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN, normaliseBaseUrl, type ConnectionProfile } from './connections';
-import { isWithin } from './dropfolders/mapping-store';
+import { isWithinByRealPath } from './dropfolders/folder-safety';
 import { startDropFolderService, type DropFolderService } from './dropfolders/service';
 import type { DropFolderTiming } from './dropfolders/uploader';
 import { uploadHandlers, type ChooseFilesFunction, type ChooseSaveTargetFunction } from './handlers/uploads';
@@ -318,16 +318,20 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     return passports;
   }
 
-  /** Refuses a passport folder inside a drop folder, or the other way round: each passport would be uploaded again. */
-  function refuseOverlap(dropFolder: string | undefined, passportFolder: string | undefined): void {
+  /**
+   * Refuses a passport folder inside a drop folder, or the other way round: each passport would be uploaded again.
+   * Compared by real path, so a link to either folder does not hide it.
+   */
+  async function refuseOverlap(dropFolder: string | undefined, passportFolder: string | undefined): Promise<void> {
     const droppedInto = dropFolder === undefined ? [] : [path.resolve(dropFolder)];
     const savedInto = passportFolder === undefined ? [] : [path.resolve(passportFolder)];
     if (dropFolder === undefined) droppedInto.push(...(services.dropFolders?.list().map((mapping) => mapping.folder) ?? []));
     if (passportFolder === undefined) savedInto.push(...(services.passports?.targets().map((target) => target.folder) ?? []));
     for (const watched of droppedInto) {
-      const inside = savedInto.find((saved) => isWithin(watched, saved));
-      if (inside !== undefined) {
-        throw new BridgeError('conflict', `The passport folder ${inside} lies in the drop folder ${watched}: every passport would be uploaded as a new file.`);
+      for (const saved of savedInto) {
+        if (await isWithinByRealPath(watched, saved)) {
+          throw new BridgeError('conflict', `The passport folder ${saved} lies in the drop folder ${watched}: every passport would be uploaded as a new file.`);
+        }
       }
     }
   }
@@ -523,7 +527,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     'dropfolders:list': async () => requireDropFolders().list().map(withConnection),
     'dropfolders:add': async (draft) => {
       requireProfile(draft.connectionId);
-      refuseOverlap(draft.folder, undefined);
+      await refuseOverlap(draft.folder, undefined);
       return withConnection(await requireDropFolders().add(draft));
     },
     'dropfolders:update': async ({ mappingId, ...changes }) => withConnection(await requireDropFolders().update(mappingId, changes)),
@@ -551,11 +555,11 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     'passports:targets': async () => requirePassports().targets(),
     'passports:add-target': async (draft) => {
       requireProfile(draft.connectionId);
-      refuseOverlap(undefined, draft.folder);
+      await refuseOverlap(undefined, draft.folder);
       return requirePassports().addTarget(draft);
     },
     'passports:update-target': async ({ targetId, ...changes }) => {
-      if (changes.folder !== undefined) refuseOverlap(undefined, changes.folder);
+      if (changes.folder !== undefined) await refuseOverlap(undefined, changes.folder);
       return requirePassports().updateTarget(targetId, changes);
     },
     'passports:remove-target': async ({ targetId }) => {

@@ -64,6 +64,12 @@ async function realFolder(folder: string, paths: path.PlatformPath): Promise<str
   }
 }
 
+/** Whether `inner` is `outer` or lies inside it, compared by their real paths (links resolved). */
+export async function isWithinByRealPath(outer: string, inner: string, platform: NodeJS.Platform = process.platform): Promise<boolean> {
+  const paths = platform === 'win32' ? path.win32 : path.posix;
+  return isWithinFolder(await realFolder(outer, paths), await realFolder(inner, paths), platform);
+}
+
 /** Why `folder` may not be a drop folder, or null when it may. */
 export async function unsafeDropFolderReason(folder: string, context: FolderSafetyContext): Promise<string | null> {
   const platform = context.platform ?? process.platform;
@@ -78,8 +84,7 @@ export async function unsafeDropFolderReason(folder: string, context: FolderSafe
   const systemFolders = platform === 'win32' ? windowsSystemFolders(context.env ?? process.env) : POSIX_SYSTEM_FOLDERS;
   if (systemFolders.some((system) => isWithinFolder(system, real, platform))) return `${shown} is a system folder: it cannot be a drop folder.`;
   for (const passportFolder of context.passportFolders) {
-    const realPassports = await realFolder(passportFolder, paths);
-    if (isWithinFolder(real, realPassports, platform)) {
+    if (await isWithinByRealPath(real, passportFolder, platform)) {
       return `${shown} holds the passport folder ${passportFolder}: every passport saved there would be uploaded as a new file.`;
     }
   }

@@ -153,19 +153,27 @@ describe('a drop folder through the Bridge', () => {
     });
   });
 
-  it('refuses a drop folder that holds a passport folder when either is reached through a symbolic link', async () => {
+  it('refuses a drop folder that holds a passport folder, and a passport folder in a drop folder, when either is reached through a symbolic link', async () => {
     const { buildingId } = await createTarget(server, 'Linked');
     const folder = await scratch('cd-desktop-linked-');
     const passports = path.join(folder, 'exports', 'passports');
     await mkdir(passports, { recursive: true });
     await symlink(path.join(folder, 'exports'), path.join(folder, 'exports-link'));
     const draft = { connectionId, subject: { kind: 'building' as const, id: buildingId as string }, folder: passports, formats: ['pdf' as const], language: 'en' as const, requestOnMapped: false };
-    await value('passports:add-target', draft);
+    const passportTarget = await value('passports:add-target', draft);
     const target = { kind: 'building' as const, buildingId: buildingId as string };
     expect(await call('dropfolders:add', { folder: path.join(folder, 'exports-link'), target, connectionId })).toMatchObject({
       ok: false,
-      error: { code: 'invalid-request', message: expect.stringContaining('holds the passport folder') },
+      error: { code: 'conflict', message: expect.stringContaining('would be uploaded') },
     });
+    await value('passports:remove-target', { targetId: passportTarget.id });
+
+    const drop = await value('dropfolders:add', { folder: path.join(folder, 'exports'), target, connectionId });
+    expect(await call('passports:add-target', { ...draft, folder: path.join(folder, 'exports-link', 'passports') })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', message: expect.stringContaining('would be uploaded') },
+    });
+    await value('dropfolders:remove', { mappingId: drop.id });
   });
 });
 

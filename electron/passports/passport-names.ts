@@ -1,7 +1,7 @@
 /**
  * Names of downloaded passports: `<building or portfolio name> - passport - <YYYY-MM-DD>.pdf|xlsx`, made safe for the
  * file systems of Windows, macOS and Linux, with ` (2)`, ` (3)`… for a name that is taken, and the hidden temporary
- * name a download is written to before it is renamed into place.
+ * name a download is written to before it is linked into place.
  */
 import type { PassportFormat } from '../../shared/passports';
 

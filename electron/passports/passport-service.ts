@@ -46,7 +46,7 @@ import {
   type RemoteSourceFile,
 } from './passport-remote';
 import { openPassportDocument, PassportDocumentWriter } from './passport-store';
-import { saveIntoFolder, SaveError, type RenameFunction, type RenameRetryPolicy } from './save-into-folder';
+import { saveIntoFolder, SaveError, type PlaceFunction, type PlaceRetryPolicy } from './save-into-folder';
 
 /** How the service is run. */
 export interface PassportServiceOptions {
@@ -69,9 +69,11 @@ export interface PassportServiceOptions {
   generationTimeoutMs?: number;
   /** Finished passports kept in the history (default 500); passports under way are always kept. */
   historyLimit?: number;
-  rename?: RenameFunction;
-  renameRetry?: RenameRetryPolicy;
-  /** Waits between rename attempts; ends early when the signal aborts. */
+  /** The largest passport downloaded (default 512 MiB): a larger or endless body is cut off and the passport fails. */
+  maxDownloadBytes?: number;
+  place?: PlaceFunction;
+  placeRetry?: PlaceRetryPolicy;
+  /** Waits between placement attempts; ends early when the signal aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   log?: (message: string, error?: unknown) => void;
 }
@@ -107,10 +109,19 @@ const LINK_EXPIRY_MARGIN_MS = 10_000;
 /** Answers of a signed address that has expired (or whose signature the server no longer accepts). */
 const EXPIRED_LINK_STATUSES: ReadonlySet<number> = new Set([401, 403, 404, 410]);
 
-/** Why a download got no content: the server's answer (`status`) or none (offline). */
+/** The default of `maxDownloadBytes`: far above any real passport, far below a disk filled by a server gone wrong. */
+const DEFAULT_MAX_DOWNLOAD_BYTES = 512 * 1024 * 1024;
+
+/** Why a download got no content: the server's answer (`status`) or none (offline), or a body over the size cap. */
 interface DownloadFailure {
   message: string;
   status: number | undefined;
+  tooLarge: boolean;
+}
+
+function sizeText(bytes: number): string {
+  const mebibyte = 1024 * 1024;
+  return bytes >= mebibyte ? `${Math.round(bytes / mebibyte)} MiB` : `${bytes} bytes`;
 }
 
 function publicTarget(target: StoredTarget): PassportTarget {
@@ -150,6 +161,7 @@ export async function startPassportService(options: PassportServiceOptions): Pro
   const mappedSettleMs = options.mappedSettleMs ?? 5 * 60_000;
   const generationTimeoutMs = options.generationTimeoutMs ?? 60 * 60_000;
   const historyLimit = options.historyLimit ?? 500;
+  const maxDownloadBytes = options.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES;
 
   const opened = await openPassportDocument(options.stateDir);
   if (opened.setAside !== undefined) {
@@ -389,14 +401,25 @@ export async function startPassportService(options: PassportServiceOptions): Pro
   ): Promise<{ kind: 'written' } | { kind: 'not-written'; failure: DownloadFailure }> {
     for (let links = 1; ; links += 1) {
       const link = await downloadLink(client, target.subject, remote.id, signal);
-      if (!link.ok) return { kind: 'not-written', failure: { message: link.message, status: link.status } };
+      if (!link.ok) return { kind: 'not-written', failure: { message: link.message, status: link.status, tooLarge: false } };
       const lastChance = links >= MAX_LINKS_PER_DOWNLOAD;
       if (link.value.expiresAt - LINK_EXPIRY_MARGIN_MS <= clock().getTime() && !lastChance) continue;
-      const outcome = await client.download(link.value.url, destination, { signal });
+      const tooLarge = new AbortController();
+      const outcome = await client.download(link.value.url, destination, {
+        signal: AbortSignal.any([signal, tooLarge.signal]),
+        // The announced length is checked as soon as it is known; an endless body when it passes the cap.
+        onProgress: ({ loaded, total }) => {
+          if (loaded > maxDownloadBytes || (total ?? 0) > maxDownloadBytes) tooLarge.abort();
+        },
+      });
+      if (tooLarge.signal.aborted && !signal.aborted) {
+        const message = `The passport is larger than ${sizeText(maxDownloadBytes)}, the most the app downloads: its download was stopped and nothing was saved.`;
+        return { kind: 'not-written', failure: { message, status: undefined, tooLarge: true } };
+      }
       if (outcome.kind === 'ok') return { kind: 'written' };
       if (outcome.kind === 'problem' && EXPIRED_LINK_STATUSES.has(outcome.status) && !lastChance) continue;
       const status = outcome.kind === 'problem' ? outcome.status : undefined;
-      return { kind: 'not-written', failure: { message: failureMessage(outcome), status } };
+      return { kind: 'not-written', failure: { message: failureMessage(outcome), status, tooLarge: false } };
     }
   }
 
@@ -421,8 +444,8 @@ export async function startPassportService(options: PassportServiceOptions): Pro
           await writer.save();
         },
         write: (destination) => fetchContent(target, remote, destination, client, signal),
-        rename: options.rename,
-        renameRetry: options.renameRetry,
+        place: options.place,
+        placeRetry: options.placeRetry,
         sleep: options.sleep,
         signal,
       });
@@ -437,8 +460,10 @@ export async function startPassportService(options: PassportServiceOptions): Pro
           update(entry, { state: 'generating', temporaryPath: null });
           break;
         case 'not-written': {
-          const { message, status } = result.failure;
-          if (signal.aborted || status === 409) {
+          const { message, status, tooLarge } = result.failure;
+          if (tooLarge) {
+            update(entry, { state: 'failed', error: message, temporaryPath: null });
+          } else if (signal.aborted || status === 409) {
             // Stopped, or not ready after all: carried on at the next check.
             update(entry, { state: 'generating', temporaryPath: null });
           } else if (status === undefined) {

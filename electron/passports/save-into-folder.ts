@@ -1,32 +1,36 @@
 /**
  * Saves a download into a folder the user chose without ever leaving half a file under its final name: the content
- * goes to a hidden temporary file beside it (flushed to disk and closed), which is then renamed into place. A name
- * that is taken by other content gets ` (2)`, ` (3)`…; one taken by the same content is reused, so a save repeated
- * after a crash does not make a copy. A rename that a lock blocks (Windows: a virus scanner or an indexer holding the
+ * goes to a hidden temporary file beside it (flushed to disk and closed), which is then linked into place. A link is
+ * an exclusive create: a name that exists, even one that appeared a moment ago, is never replaced. A name that is
+ * taken by other content gets ` (2)`, ` (3)`…; one taken by the same content is reused, so a save repeated after a
+ * crash does not make a copy. A placement that a lock blocks (Windows: a virus scanner or an indexer holding the
  * file, EBUSY/EPERM/EACCES) is retried with backoff; what cannot be done ends in a `SaveError` with a message for the
  * user, and the temporary file is removed.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { lstat, mkdir, rename as fsRename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { copyFile, link, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { abortableSleep } from '../../shared/abortable-sleep';
 import { MAX_NAME_NUMBER, numberedFileName, temporaryFileName } from './passport-names';
 
-/** Moves a file; `fs.promises.rename` unless a test makes it meet a lock. */
-export type RenameFunction = (from: string, to: string) => Promise<void>;
+/**
+ * Gives the content of file `from` the new name `to`, failing with EEXIST when `to` exists; `placeExclusively` unless a
+ * test makes it meet a lock.
+ */
+export type PlaceFunction = (from: string, to: string) => Promise<void>;
 
-/** How long a rename blocked by a lock is retried: `attempts` in all, waits doubling from `firstDelayMs` up to `maxDelayMs`. */
-export interface RenameRetryPolicy {
+/** How long a placement blocked by a lock is retried: `attempts` in all, waits doubling from `firstDelayMs` up to `maxDelayMs`. */
+export interface PlaceRetryPolicy {
   attempts: number;
   firstDelayMs: number;
   maxDelayMs: number;
 }
 
 /** About 15 s of retries: long enough for a virus scanner or a cloud-sync client to let go of a new file. */
-export const DEFAULT_RENAME_RETRY: RenameRetryPolicy = { attempts: 12, firstDelayMs: 100, maxDelayMs: 2_000 };
+export const DEFAULT_PLACE_RETRY: PlaceRetryPolicy = { attempts: 12, firstDelayMs: 100, maxDelayMs: 2_000 };
 
-/** Codes of a rename that another program's lock blocked, on Windows; worth waiting for. */
+/** Codes of a placement that another program's lock blocked, on Windows; worth waiting for. */
 const LOCK_CODES: ReadonlySet<string> = new Set(['EBUSY', 'EPERM', 'EACCES']);
 
 /** A save that could not be done, with a message meant for the user. */
@@ -63,12 +67,12 @@ export interface SaveIntoFolderOptions<F> {
   write(destination: NodeJS.WritableStream): Promise<WriteOutcome<F>>;
   /** Hears the temporary file's path before the file is made, so it can be recorded and removed after a crash. */
   beforeCreate?(temporaryPath: string): Promise<void>;
-  rename?: RenameFunction;
-  renameRetry?: RenameRetryPolicy;
+  place?: PlaceFunction;
+  placeRetry?: PlaceRetryPolicy;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** 12 hex digits for the temporary name. */
   token?: () => string;
-  /** Stops waiting for a locked rename; the temporary file is removed and the save ends `aborted`. */
+  /** Stops waiting for a locked placement; the temporary file is removed and the save ends `aborted`. */
   signal?: AbortSignal;
 }
 
@@ -128,7 +132,7 @@ function openExclusive(file: string): Promise<WriteStream> {
   });
 }
 
-/** Waits until the stream's file is closed: a file still open cannot be renamed on Windows. */
+/** Waits until the stream's file is closed: a file still open cannot be linked on Windows. */
 function closed(stream: WriteStream): Promise<void> {
   if (stream.closed) return Promise.resolve();
   return new Promise((resolve) => stream.once('close', () => resolve()));
@@ -155,14 +159,16 @@ async function sameContent(a: string, b: string): Promise<boolean> {
   return hashA === hashB;
 }
 
-/** Whether anything (a file, a folder, a link) has this path; errors other than "not there" are thrown. */
-async function taken(file: string): Promise<boolean> {
+/**
+ * A hard link of `from` named `to`, or where the file system has no hard links (FAT, some network shares), a copy made
+ * with COPYFILE_EXCL; both fail with EEXIST when `to` exists, so nothing is ever overwritten.
+ */
+export async function placeExclusively(from: string, to: string): Promise<void> {
   try {
-    await lstat(file);
-    return true;
+    await link(from, to);
   } catch (error) {
-    if (codeOf(error) === 'ENOENT') return false;
-    throw error;
+    if (codeOf(error) === 'EEXIST') throw error;
+    await copyFile(from, to, constants.COPYFILE_EXCL);
   }
 }
 
@@ -173,8 +179,8 @@ async function taken(file: string): Promise<boolean> {
  */
 export async function saveIntoFolder<F>(options: SaveIntoFolderOptions<F>): Promise<SaveResult<F>> {
   const { folder, fileName } = options;
-  const rename = options.rename ?? fsRename;
-  const retry = options.renameRetry ?? DEFAULT_RENAME_RETRY;
+  const place = options.place ?? placeExclusively;
+  const retry = options.placeRetry ?? DEFAULT_PLACE_RETRY;
   const sleep = options.sleep ?? abortableSleep;
   const token = options.token ?? (() => randomBytes(6).toString('hex'));
 
@@ -192,7 +198,6 @@ export async function saveIntoFolder<F>(options: SaveIntoFolderOptions<F>): Prom
     throw saveError(error, folder);
   }
 
-  let placed = false;
   try {
     let outcome: WriteOutcome<F>;
     try {
@@ -210,39 +215,40 @@ export async function saveIntoFolder<F>(options: SaveIntoFolderOptions<F>): Prom
 
     for (let n = 1; n <= MAX_NAME_NUMBER; n += 1) {
       const candidate = path.join(folder, numberedFileName(fileName, n));
-      if (await taken(candidate)) {
-        if (await sameContent(candidate, temporary)) return { kind: 'saved', path: candidate, bytes: size, existing: true };
-        continue;
-      }
-      const moved = await renameWithRetry(rename, temporary, candidate, retry, sleep, options.signal);
-      if (moved === 'aborted') return { kind: 'aborted' };
-      placed = true;
-      return { kind: 'saved', path: candidate, bytes: size, existing: false };
+      const placed = await placeWithRetry(place, temporary, candidate, retry, sleep, options.signal);
+      if (placed === 'aborted') return { kind: 'aborted' };
+      if (placed === 'placed') return { kind: 'saved', path: candidate, bytes: size, existing: false };
+      if (await sameContent(candidate, temporary)) return { kind: 'saved', path: candidate, bytes: size, existing: true };
     }
     throw new SaveError(`${folder} already holds ${MAX_NAME_NUMBER} different files named like ${fileName}.`, 'EEXIST');
   } catch (error) {
     throw saveError(error, folder);
   } finally {
-    if (!placed) await rm(temporary, { force: true }).catch(() => undefined);
+    // Placed or not, the temporary name goes: the content lives on under its final name when it was placed.
+    await rm(temporary, { force: true, maxRetries: 5, retryDelay: 200 }).catch(() => undefined);
   }
 }
 
-/** Renames, waiting and trying again while a lock blocks it; any other error, or the last blocked attempt, throws. */
-async function renameWithRetry(
-  rename: RenameFunction,
+/**
+ * Places the file under `to`, waiting and trying again while a lock blocks it; `taken` when `to` exists. Any other
+ * error, or the last blocked attempt, throws.
+ */
+async function placeWithRetry(
+  place: PlaceFunction,
   from: string,
   to: string,
-  policy: RenameRetryPolicy,
+  policy: PlaceRetryPolicy,
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>,
   signal: AbortSignal | undefined,
-): Promise<'renamed' | 'aborted'> {
+): Promise<'placed' | 'taken' | 'aborted'> {
   let delay = policy.firstDelayMs;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await rename(from, to);
-      return 'renamed';
+      await place(from, to);
+      return 'placed';
     } catch (error) {
       const code = codeOf(error);
+      if (code === 'EEXIST') return 'taken';
       if (code === undefined || !LOCK_CODES.has(code)) throw error;
       if (attempt >= policy.attempts) {
         throw new SaveError(

@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QueuedClient } from '../../../../electron/http/queued-client';
 import type { PassportDocument } from '../../../../electron/passports/passport-model';
 import { startPassportService } from '../../../../electron/passports/passport-service';
-import type { RenameFunction } from '../../../../electron/passports/save-into-folder';
+import { placeExclusively, type PlaceFunction } from '../../../../electron/passports/save-into-folder';
 import type { BuildingFileResponse } from '../../../../shared/api/schemas';
 import {
   CONNECTION,
@@ -71,18 +71,18 @@ async function allFiles(folder: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name))).sort();
 }
 
-describe('a rename that a lock blocks', () => {
+describe('a placement that a lock blocks', () => {
   it('is retried with growing waits until the lock is gone', async () => {
     let calls = 0;
-    const lockedThrice: RenameFunction = async (from, to) => {
+    const lockedThrice: PlaceFunction = async (from, to) => {
       calls += 1;
       if (calls <= 3) throw errno('EBUSY');
-      await rename(from, to);
+      await placeExclusively(from, to);
     };
     const waits: number[] = [];
     const folder = path.join(scratch, 'busy');
     const under = await started(path.join(scratch, 'state-busy'), {
-      rename: lockedThrice,
+      place: lockedThrice,
       sleep: async (ms) => void waits.push(ms),
     });
     await under.service.request(await addPdfTarget(under, folder));
@@ -96,15 +96,15 @@ describe('a rename that a lock blocks', () => {
   it('fails with a clear message when the lock stays, leaves no temporary file, and can be retried', async () => {
     let locked = true;
     let calls = 0;
-    const lockable: RenameFunction = async (from, to) => {
+    const lockable: PlaceFunction = async (from, to) => {
       calls += 1;
       if (locked) throw errno('EBUSY');
-      await rename(from, to);
+      await placeExclusively(from, to);
     };
     const folder = path.join(scratch, 'locked');
     const under = await started(path.join(scratch, 'state-locked'), {
-      rename: lockable,
-      renameRetry: { attempts: 5, firstDelayMs: 1, maxDelayMs: 1 },
+      place: lockable,
+      placeRetry: { attempts: 5, firstDelayMs: 1, maxDelayMs: 1 },
     });
     await under.service.request(await addPdfTarget(under, folder));
     const [entry] = await under.settled(1);
@@ -120,6 +120,20 @@ describe('a rename that a lock blocks', () => {
     const [again] = await under.settled(1);
     expect(again).toMatchObject({ id: entry?.id, state: 'downloaded', error: null });
     expect(await allFiles(folder)).toEqual([path.basename(again?.filePath ?? '')]);
+  });
+});
+
+describe('a passport over the size cap', () => {
+  it('is cut off and fails with a clear message, leaving no file behind', async () => {
+    const folder = path.join(scratch, 'capped');
+    const under = await started(path.join(scratch, 'state-capped'), { maxDownloadBytes: 1024 });
+    await under.service.request(await addPdfTarget(under, folder));
+    const [entry] = await under.settled(1);
+    expect(entry).toMatchObject({
+      state: 'failed',
+      error: 'The passport is larger than 1024 bytes, the most the app downloads: its download was stopped and nothing was saved.',
+    });
+    expect(await allFiles(folder)).toEqual([]);
   });
 });
 

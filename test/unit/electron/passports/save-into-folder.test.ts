@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   describeSaveError,
+  placeExclusively,
   saveIntoFolder,
   SaveError,
-  type RenameFunction,
+  type PlaceFunction,
   type SaveIntoFolderOptions,
   type WriteOutcome,
 } from '../../../../electron/passports/save-into-folder';
@@ -39,13 +40,13 @@ function errno(code: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: injected`), { code });
 }
 
-/** A rename that meets a lock `times` times, then renames; it records every call. */
-function lockedRename(times: number, code = 'EBUSY'): RenameFunction & { calls: number } {
+/** A placement that meets a lock `times` times, then places; it records every call. */
+function lockedPlace(times: number, code = 'EBUSY'): PlaceFunction & { calls: number } {
   const fn = Object.assign(
     async (from: string, to: string) => {
       fn.calls += 1;
       if (fn.calls <= times) throw errno(code);
-      await rename(from, to);
+      await placeExclusively(from, to);
     },
     { calls: 0 },
   );
@@ -58,7 +59,7 @@ function recordingSleep(): { sleep: (ms: number) => Promise<void>; waits: number
 }
 
 describe('saveIntoFolder', () => {
-  it('writes through a hidden temporary file that it renames into place', async () => {
+  it('writes through a hidden temporary file that it links into place', async () => {
     const folder = path.join(scratch, 'deep', 'passports');
     let temporary = '';
     const result = await saveIntoFolder({
@@ -91,61 +92,81 @@ describe('saveIntoFolder', () => {
     expect(await readFile(path.join(scratch, NAME), 'utf8')).toBe('another passport');
   });
 
+  it('never replaces a file: saves racing for one name each get their own', async () => {
+    const contents = Array.from({ length: 12 }, (_, index) => `passport number ${index}`);
+    const results = await Promise.all(contents.map((content) => saveIntoFolder({ folder: scratch, fileName: NAME, write: writing(content) })));
+    const paths = results.map((result) => (result.kind === 'saved' ? result.path : ''));
+    expect(new Set(paths).size).toBe(contents.length);
+    for (const [index, file] of paths.entries()) expect(await readFile(file, 'utf8')).toBe(contents[index]);
+    expect((await readdir(scratch)).filter((name) => name.endsWith('.part'))).toEqual([]);
+  });
+
+  it('takes the next name when a file appears under the name just before it is placed', async () => {
+    const appearing: PlaceFunction = async (from, to) => {
+      if (to === path.join(scratch, NAME)) await writeFile(to, 'saved by the user meanwhile');
+      await placeExclusively(from, to);
+    };
+    const result = await saveIntoFolder({ folder: scratch, fileName: NAME, write: writing('the passport'), place: appearing });
+    expect(result).toMatchObject({ kind: 'saved', path: path.join(scratch, 'Huis - passport - 2024-05-07 (2).pdf'), existing: false });
+    expect(await readFile(path.join(scratch, NAME), 'utf8')).toBe('saved by the user meanwhile');
+    expect(await readFile(path.join(scratch, 'Huis - passport - 2024-05-07 (2).pdf'), 'utf8')).toBe('the passport');
+  });
+
   it('skips a name taken by a folder', async () => {
     await mkdir(path.join(scratch, NAME));
     const result = await saveIntoFolder({ folder: scratch, fileName: NAME, write: writing('x') });
     expect(result).toMatchObject({ path: path.join(scratch, 'Huis - passport - 2024-05-07 (2).pdf') });
   });
 
-  it('retries a rename blocked by a lock with growing waits, then succeeds', async () => {
-    const rename = lockedRename(4, 'EBUSY');
+  it('retries a placement blocked by a lock with growing waits, then succeeds', async () => {
+    const place = lockedPlace(4, 'EBUSY');
     const { sleep, waits } = recordingSleep();
     const result = await saveIntoFolder({
       folder: scratch,
       fileName: NAME,
       write: writing('locked for a while'),
-      rename,
+      place,
       sleep,
-      renameRetry: { attempts: 6, firstDelayMs: 100, maxDelayMs: 500 },
+      placeRetry: { attempts: 6, firstDelayMs: 100, maxDelayMs: 500 },
     });
     expect(result).toMatchObject({ kind: 'saved', path: path.join(scratch, NAME) });
-    expect(rename.calls).toBe(5);
+    expect(place.calls).toBe(5);
     expect(waits).toEqual([100, 200, 400, 500]);
     expect(await readdir(scratch)).toEqual([NAME]);
   });
 
   it('gives up on a lock that stays, with a message that says so, and removes the temporary file', async () => {
-    const rename = lockedRename(Number.POSITIVE_INFINITY, 'EPERM');
+    const place = lockedPlace(Number.POSITIVE_INFINITY, 'EPERM');
     const { sleep } = recordingSleep();
     const saving = saveIntoFolder({
       folder: scratch,
       fileName: NAME,
       write: writing('never placed'),
-      rename,
+      place,
       sleep,
-      renameRetry: { attempts: 3, firstDelayMs: 1, maxDelayMs: 1 },
+      placeRetry: { attempts: 3, firstDelayMs: 1, maxDelayMs: 1 },
     });
     await expect(saving).rejects.toThrow(SaveError);
     await expect(saving).rejects.toMatchObject({ code: 'EPERM' });
     await expect(saving).rejects.toThrow(/stayed locked by another program \(EPERM\) through 3 attempts/);
-    expect(rename.calls).toBe(3);
+    expect(place.calls).toBe(3);
     expect(await readdir(scratch)).toEqual([]);
   });
 
-  it('does not retry a rename that fails for another reason', async () => {
-    const rename = lockedRename(Number.POSITIVE_INFINITY, 'EXDEV');
-    await expect(saveIntoFolder({ folder: scratch, fileName: NAME, write: writing('x'), rename })).rejects.toMatchObject({ code: 'EXDEV' });
-    expect(rename.calls).toBe(1);
+  it('does not retry a placement that fails for another reason', async () => {
+    const place = lockedPlace(Number.POSITIVE_INFINITY, 'EXDEV');
+    await expect(saveIntoFolder({ folder: scratch, fileName: NAME, write: writing('x'), place })).rejects.toMatchObject({ code: 'EXDEV' });
+    expect(place.calls).toBe(1);
     expect(await readdir(scratch)).toEqual([]);
   });
 
   it('stops waiting for a lock when aborted, leaving nothing behind', async () => {
     const controller = new AbortController();
-    const rename: RenameFunction = async () => {
+    const place: PlaceFunction = async () => {
       controller.abort();
       throw errno('EBUSY');
     };
-    const result = await saveIntoFolder({ folder: scratch, fileName: NAME, write: writing('x'), rename, signal: controller.signal });
+    const result = await saveIntoFolder({ folder: scratch, fileName: NAME, write: writing('x'), place, signal: controller.signal });
     expect(result).toEqual({ kind: 'aborted' });
     expect(await readdir(scratch)).toEqual([]);
   });

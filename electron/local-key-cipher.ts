@@ -1,12 +1,15 @@
 /**
  * The vault cipher of browser mode, where Electron's safeStorage is not at hand: AES-256-GCM with a random vault key
- * kept in the OS keyring when there is one, else in a key file only this user can read.
+ * kept in the OS keyring when there is one, else in a key file only this user can read. Once the key is in the
+ * keyring, a note in the user-data folder says so: a keyring that later fails or forgets the key is then an error
+ * the user reads, never a new key that would leave every stored key unreadable.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmod, link, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Type } from 'typebox';
 import type { KeyProtection } from '../shared/ipc';
-import { readTextIfPresent, setAsideInvalidFile } from './json-file';
+import { readJsonFile, readTextIfPresent, setAsideInvalidFile, writeJsonFile } from './json-file';
 import type { VaultCipher } from './vault';
 
 /** The part of a `@napi-rs/keyring` Entry the cipher uses: one password slot. */
@@ -18,18 +21,39 @@ export interface KeyringLike {
 const KEYRING_SERVICE = 'Circularity Desk';
 const KEYRING_ACCOUNT = 'vault-key';
 const KEY_FILE_NAME = 'vault.key';
+/** The note that the vault key is kept in the OS keyring. */
+const KEYRING_NOTE_NAME = 'vault-key.json';
+const KeyringNote = Type.Object({ keptIn: Type.Literal('os-keyring') });
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-async function systemKeyring(): Promise<KeyringLike | null> {
+/** The OS keyring's entry of the vault key, or why there is none. */
+async function systemKeyring(): Promise<KeyringLike | { unavailable: unknown }> {
   try {
     const { Entry } = await import('@napi-rs/keyring');
     // Pinned to the Secret Service on Linux: the kernel keyring, the library's fallback, forgets keys at reboot.
     return new Entry(KEYRING_SERVICE, KEYRING_ACCOUNT, { linux: { store: 'secret-service' } });
-  } catch {
-    return null;
+  } catch (error) {
+    return { unavailable: error };
   }
+}
+
+/** The keyring can no longer give the vault key it holds; starting anyway would need a new key. */
+export class VaultKeyUnavailableError extends Error {
+  constructor(reason: string, options?: ErrorOptions) {
+    super(
+      `The vault key of the stored API keys is kept in the OS keyring, but ${reason}. Unlock the keyring (or start ` +
+        "your desktop session's keyring, such as GNOME Keyring or KWallet) and start again. If that keyring is gone " +
+        'for good, start with --new-vault-key: the keys of all connections must then be entered again.',
+      options,
+    );
+    this.name = 'VaultKeyUnavailableError';
+  }
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function decodeKey(text: string | null | undefined): Buffer | undefined {
@@ -72,17 +96,31 @@ async function keyFromFile(userDataDir: string): Promise<Buffer> {
   }
 }
 
+/** Where the vault key was kept before: whether the note says the keyring, and whether that counts this time. */
+interface KeyHistory {
+  noted: boolean;
+  keptInKeyring: boolean;
+}
+
 /**
- * The keyring's key; the first time, a key file's key is moved into the keyring (so keys stored before the keyring
- * was there stay readable), else a new key is made. Throws when the keyring cannot be used.
+ * The keyring's key, noted as kept there; the first time, a key file's key is moved into the keyring (so keys stored
+ * before the keyring was there stay readable), else a new key is made, unless the keyring held the key before and
+ * lost it. Throws when the keyring cannot be used.
  */
-async function keyFromKeyring(keyring: KeyringLike, userDataDir: string): Promise<Buffer> {
+async function keyFromKeyring(keyring: KeyringLike, userDataDir: string, history: KeyHistory): Promise<Buffer> {
+  const note = (): Promise<void> => writeJsonFile(path.join(userDataDir, KEYRING_NOTE_NAME), { keptIn: 'os-keyring' }, 0o600);
   const stored = decodeKey(keyring.getPassword());
-  if (stored !== undefined) return stored;
+  if (stored !== undefined) {
+    // Keys kept in the keyring before the note existed are noted at their first start.
+    if (!history.noted) await note();
+    return stored;
+  }
+  if (history.keptInKeyring) throw new VaultKeyUnavailableError('the keyring no longer holds it');
   const file = path.join(userDataDir, KEY_FILE_NAME);
   const previous = await readKeyFile(file);
   const key = previous.kind === 'ok' ? previous.key : randomBytes(KEY_BYTES);
   keyring.setPassword(key.toString('base64'));
+  await note();
   if (previous.kind === 'ok') await rm(file, { force: true });
   return key;
 }
@@ -110,22 +148,44 @@ function aesGcmCipher(key: Buffer, protection: KeyProtection): VaultCipher {
   };
 }
 
+/** How browser mode opens its cipher. */
+export interface LocalKeyCipherOptions {
+  /** Replaces the system keyring (tests); `null` means there is none. */
+  keyring?: KeyringLike | null;
+  /**
+   * The user's choice to start without the vault key the keyring held (it is gone for good): a new key is made, and
+   * the keys stored under the old one cannot be read any more.
+   */
+  newVaultKey?: boolean;
+  /** Hears why the keyring was not used when the key goes to a key file. */
+  log?: (message: string, error?: unknown) => void;
+}
+
 /**
  * The browser-mode cipher: `os-keyring` when the OS keyring holds the vault key, else `key-file` with the key in
- * `<userDataDir>/vault.key` (0600). `keyring` replaces the system keyring (tests); `null` means there is none.
+ * `<userDataDir>/vault.key` (0600). A vault key that was in the keyring and cannot be had from it now throws a
+ * `VaultKeyUnavailableError` unless `newVaultKey` is set.
  */
-export async function openLocalKeyCipher(
-  userDataDir: string,
-  options: { keyring?: KeyringLike | null } = {},
-): Promise<VaultCipher> {
+export async function openLocalKeyCipher(userDataDir: string, options: LocalKeyCipherOptions = {}): Promise<VaultCipher> {
   await mkdir(userDataDir, { recursive: true, mode: 0o700 });
-  const keyring = options.keyring === undefined ? await systemKeyring() : options.keyring;
-  if (keyring !== null) {
+  const note = path.join(userDataDir, KEYRING_NOTE_NAME);
+  const noted = (await readJsonFile(note, KeyringNote)).kind !== 'missing';
+  const history: KeyHistory = { noted, keptInKeyring: noted && options.newVaultKey !== true };
+  const found = options.keyring === undefined ? await systemKeyring() : (options.keyring ?? { unavailable: 'no keyring is installed' });
+  let keyringFailure: unknown;
+  if ('unavailable' in found) {
+    keyringFailure = found.unavailable;
+  } else {
     try {
-      return aesGcmCipher(await keyFromKeyring(keyring, userDataDir), 'os-keyring');
-    } catch {
-      // A keyring that cannot be read or written (no session bus, locked, denied) leaves the key file.
+      return aesGcmCipher(await keyFromKeyring(found, userDataDir, history), 'os-keyring');
+    } catch (error) {
+      if (error instanceof VaultKeyUnavailableError) throw error;
+      // A keyring that cannot be read or written: no session bus, locked, denied.
+      keyringFailure = error;
     }
   }
+  if (history.keptInKeyring) throw new VaultKeyUnavailableError(`it cannot be used now (${reasonOf(keyringFailure)})`, { cause: keyringFailure });
+  options.log?.('The OS keyring cannot keep the vault key, so a key file only this user can read keeps it', keyringFailure);
+  await rm(note, { force: true });
   return aesGcmCipher(await keyFromFile(userDataDir), 'key-file');
 }

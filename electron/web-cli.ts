@@ -21,11 +21,13 @@ import { DEFAULT_WEB_PORT, startWebHost } from './web-host';
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-const usage = `Usage: npm run web -- [--port <n>] [--user-data <dir>] [--open] [--connect <url> --key-file <file>]
-  --port        port on 127.0.0.1 (default ${DEFAULT_WEB_PORT}; 0 picks a free one)
-  --user-data   folder of connections, keys and the Local workspace (default: the installed app's)
-  --open        open the address in the system browser
-  --connect     add or update the connection to this server and make it active (with --key-file: its API key)`;
+const usage = `Usage: npm run web -- [--port <n>] [--user-data <dir>] [--open] [--connect <url> --key-file <file>] [--new-vault-key]
+  --port           port on 127.0.0.1 (default ${DEFAULT_WEB_PORT}; 0 picks a free one)
+  --user-data      folder of connections, keys and the Local workspace (default: the installed app's)
+  --open           open the address in the system browser
+  --connect        add or update the connection to this server and make it active (with --key-file: its API key)
+  --new-vault-key  start with a new vault key when the OS keyring that held the old one is gone for good
+                   (the API keys of all connections must then be entered again)`;
 
 function log(message: string, error?: unknown): void {
   const detail = error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`;
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
       open: { type: 'boolean', default: false },
       connect: { type: 'string' },
       'key-file': { type: 'string' },
+      'new-vault-key': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -82,7 +85,7 @@ async function main(): Promise<void> {
   const staticDir = path.join(REPOSITORY_ROOT, 'dist', 'renderer');
   if (await ensureRendererBuilt(REPOSITORY_ROOT, staticDir)) log('Built the app.');
 
-  const cipher = await openLocalKeyCipher(userDataDir);
+  const cipher = await openLocalKeyCipher(userDataDir, { newVaultKey: values['new-vault-key'], log });
   // Its own file: the app's vault is encrypted by Electron's safeStorage, which browser mode cannot read.
   const vault = await FileVault.open(path.join(userDataDir, 'vault-browser.json'), cipher);
   if (vault.setAside !== undefined) log(`The key vault could not be read and was moved aside to ${vault.setAside}; keys must be entered again.`);

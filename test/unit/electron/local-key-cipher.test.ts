@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile, chmod } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openLocalKeyCipher, type KeyringLike } from '../../../electron/local-key-cipher';
+import { openLocalKeyCipher, VaultKeyUnavailableError, type KeyringLike } from '../../../electron/local-key-cipher';
 
 const posix = process.platform !== 'win32';
 
@@ -48,13 +48,14 @@ afterEach(async () => {
 });
 
 describe('openLocalKeyCipher with a keyring', () => {
-  it('keeps a random 32-byte vault key in the keyring and writes no key file', async () => {
+  it('keeps a random 32-byte vault key in the keyring, writes no key file and notes where the key is', async () => {
     const keyring = memoryKeyring();
     const cipher = await openLocalKeyCipher(dir, { keyring });
     expect(cipher.protection).toBe('os-keyring');
     expect(cipher.needsConsent).toBe(false);
     expect(Buffer.from(keyring.password ?? '', 'base64')).toHaveLength(32);
-    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(dir)).toEqual(['vault-key.json']);
+    expect(JSON.parse(await readFile(path.join(dir, 'vault-key.json'), 'utf8'))).toEqual({ keptIn: 'os-keyring' });
   });
 
   it('finds the same key on the next start', async () => {
@@ -75,12 +76,50 @@ describe('openLocalKeyCipher with a keyring', () => {
     expect(await readdir(dir)).not.toContain('vault.key');
   });
 
+  it('notes a key the keyring held before the note existed', async () => {
+    const keyring = memoryKeyring();
+    keyring.password = Buffer.alloc(32, 7).toString('base64');
+    await openLocalKeyCipher(dir, { keyring });
+    expect(await readdir(dir)).toEqual(['vault-key.json']);
+  });
+
   it('replaces a keyring entry that is not a vault key', async () => {
     const keyring = memoryKeyring();
     keyring.password = 'not a key';
     const cipher = await openLocalKeyCipher(dir, { keyring });
     expect(cipher.protection).toBe('os-keyring');
     expect(Buffer.from(keyring.password, 'base64')).toHaveLength(32);
+  });
+});
+
+describe('openLocalKeyCipher when the keyring that holds the vault key fails', () => {
+  it.each([
+    ['cannot be reached', unreachableKeyring, /but it cannot be used now \(Platform failure: DBus error\)\./],
+    ['is gone', null, /but it cannot be used now \(no keyring is installed\)\./],
+    ['forgot the key', memoryKeyring(), /but the keyring no longer holds it\./],
+  ])('says so when the keyring %s, instead of making a key file that reads none of the stored keys', async (_case, failing, reason) => {
+    const keyring = memoryKeyring();
+    await (await openLocalKeyCipher(dir, { keyring })).encrypt('stored-earlier', 'conn-a');
+    const opening = openLocalKeyCipher(dir, { keyring: failing });
+    await expect(opening).rejects.toThrow(VaultKeyUnavailableError);
+    await expect(opening).rejects.toThrow(reason);
+    await expect(opening).rejects.toThrow(/start with --new-vault-key: the keys of all connections must then be entered again\./);
+    expect(await readdir(dir)).toEqual(['vault-key.json']);
+  });
+
+  it('starts with a new key when the user says the old one is gone for good, and the keyring works again after', async () => {
+    const keyring = memoryKeyring();
+    const data = await (await openLocalKeyCipher(dir, { keyring })).encrypt('stored-earlier', 'conn-a');
+    const log: string[] = [];
+    const fresh = await openLocalKeyCipher(dir, { keyring: null, newVaultKey: true, log: (message) => log.push(message) });
+    expect(fresh.protection).toBe('key-file');
+    await expect(fresh.decrypt(data, 'conn-a')).rejects.toThrow();
+    expect(log).toEqual(['The OS keyring cannot keep the vault key, so a key file only this user can read keeps it']);
+    expect(await readdir(dir)).toEqual(['vault.key']);
+    // Back with a keyring, the key file's key moves into it.
+    const moved = await openLocalKeyCipher(dir, { keyring: memoryKeyring() });
+    const again = await fresh.encrypt('after', 'conn-a');
+    await expect(moved.decrypt(again, 'conn-a')).resolves.toBe('after');
   });
 });
 
@@ -169,7 +208,7 @@ describe('the AES-256-GCM ciphertext', () => {
 
   it('does not decrypt with another vault key', async () => {
     const mine = await openLocalKeyCipher(dir, { keyring: memoryKeyring() });
-    const theirs = await openLocalKeyCipher(dir, { keyring: memoryKeyring() });
+    const theirs = await openLocalKeyCipher(path.join(dir, 'other'), { keyring: memoryKeyring() });
     const data = await mine.encrypt('key-of-a', 'conn-a');
     await expect(theirs.decrypt(data, 'conn-a')).rejects.toThrow();
   });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { assertNever } from '../shared/api/enums';
+import { isInsecureAddress } from '../shared/connection-address';
 import { BaseUrl, BridgeError, Connection, ConnectionList, type ConnectionDraft } from '../shared/ipc';
 import { readJsonFile, setAsideInvalidFile, writeJsonFile } from './json-file';
 
@@ -74,6 +75,22 @@ export function normaliseBaseUrl(input: string): string {
   const normalised = `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
   if (!Value.Check(BaseUrl, normalised)) throw invalid;
   return normalised;
+}
+
+const PLAIN_HTTP_MESSAGE =
+  'Plain http sends the key and all data unencrypted over the network. Use an https:// address, or confirm that ' +
+  'this server may be reached over plain http.';
+
+/** Refuses plain http to another computer unless the user confirmed it. */
+function refuseUnconfirmedPlainHttp(baseUrl: string, confirmed: boolean | undefined): void {
+  if (isInsecureAddress(baseUrl) && confirmed !== true) throw new BridgeError('invalid-request', PLAIN_HTTP_MESSAGE);
+}
+
+/** Checks a draft's address before a key is sent to it: valid, and plain http elsewhere only when confirmed. */
+export function checkedDraftAddress(draft: Pick<ConnectionDraft, 'baseUrl' | 'plainHttpConfirmed'>): string {
+  const baseUrl = normaliseBaseUrl(draft.baseUrl);
+  refuseUnconfirmedPlainHttp(baseUrl, draft.plainHttpConfirmed);
+  return baseUrl;
 }
 
 function normaliseName(input: string): string {
@@ -158,7 +175,7 @@ export class ConnectionStore {
     const profile: ConnectionProfile = {
       id: randomUUID(),
       name: normaliseName(draft.name),
-      baseUrl: normaliseBaseUrl(draft.baseUrl),
+      baseUrl: checkedDraftAddress(draft),
       apiVersion: draft.apiVersion,
       kind: 'remote',
     };
@@ -180,6 +197,8 @@ export class ConnectionStore {
       if (existing.kind === 'local' && (baseUrl !== existing.baseUrl || draft.apiVersion !== existing.apiVersion)) {
         throw new BridgeError('conflict', 'Only the name of the Local workspace can be changed; the app sets its address.');
       }
+      // An address on the origin it had keeps what was agreed for it; another one is a new server.
+      if (new URL(baseUrl).origin !== new URL(existing.baseUrl).origin) refuseUnconfirmedPlainHttp(baseUrl, draft.plainHttpConfirmed);
       const next: ConnectionProfile = { ...existing, name, baseUrl, apiVersion: draft.apiVersion };
       return { ...current, profiles: current.profiles.map((profile) => (profile.id === id ? next : profile)) };
     });

@@ -26,7 +26,7 @@ import {
 } from '../shared/ipc';
 import type { PassportEntry, PassportEvent, PassportState } from '../shared/passports';
 import type { BridgeEventSink, BridgeHandlers } from './bridge-dispatch';
-import { ConnectionStore, keyOriginOf, LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN, normaliseBaseUrl, type ConnectionProfile } from './connections';
+import { checkedDraftAddress, ConnectionStore, keyOriginOf, LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN, normaliseBaseUrl, type ConnectionProfile } from './connections';
 import { isWithinByRealPath } from './dropfolders/folder-safety';
 import { startDropFolderService, type DropFolderService } from './dropfolders/service';
 import type { DropFolderTiming } from './dropfolders/uploader';
@@ -360,8 +360,8 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
   }
 
   /** Tests a connection before it is saved: a client of its own with the typed key, closed after the one call. */
-  async function testDraft({ baseUrl, apiVersion, key }: ConnectionDraftTest): Promise<ConnectionTestResult> {
-    const client = createQueuedClient({ baseUrl: normaliseBaseUrl(baseUrl), apiVersion, apiKey: async () => key });
+  async function testDraft({ apiVersion, key, ...address }: ConnectionDraftTest): Promise<ConnectionTestResult> {
+    const client = createQueuedClient({ baseUrl: checkedDraftAddress(address), apiVersion, apiKey: async () => key });
     try {
       return await testWith(client);
     } finally {
@@ -392,7 +392,13 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
   async function remoteConnectionTo(baseUrl: string): Promise<ConnectionProfile> {
     const address = normaliseBaseUrl(baseUrl);
     const existing = connections.list().profiles.find((profile) => profile.kind === 'remote' && profile.baseUrl === address);
-    const draft = { name: existing?.name ?? new URL(address).host, baseUrl: address, apiVersion: existing?.apiVersion ?? ('v2.3' as const) };
+    // The user named this address themselves (on the command line, or confirmed in the host's own step of a move).
+    const draft = {
+      name: existing?.name ?? new URL(address).host,
+      baseUrl: address,
+      apiVersion: existing?.apiVersion ?? ('v2.3' as const),
+      plainHttpConfirmed: true,
+    };
     return existing === undefined ? connections.add(draft) : connections.update(existing.id, draft);
   }
 

@@ -2,6 +2,7 @@
  * The confirmation the host itself shows before the Local workspace is copied to a team server. The page only
  * passes the targets; a page that was made to pass others cannot move the workspace without the user seeing where.
  */
+import { isInsecureAddress } from '../shared/connection-address';
 
 /** Where a move goes, spelled out for the user (the database password left out). */
 export interface MigrationTargets {
@@ -31,7 +32,8 @@ export function migrationTargetsOf(databaseUrl: string, blobs: string, teamServe
 export function migrationConfirmationText(targets: MigrationTargets): { question: string; detail: string[] } {
   const detail = [`Database: ${targets.database}`, `Files: ${targets.blobs}`];
   if (targets.teamServer !== null) {
-    detail.push(`Team server: ${targets.teamServer} (a connection to it gets the Local workspace's key)`);
+    const unencrypted = isInsecureAddress(targets.teamServer) ? '; plain http: the key travels unencrypted' : '';
+    detail.push(`Team server: ${targets.teamServer} (a connection to it gets the Local workspace's key${unencrypted})`);
   }
   return { question: 'Copy the Local workspace, with all its data, to this team server?', detail };
 }

@@ -108,11 +108,15 @@ export const ConnectionList = Type.Object(
 export type ConnectionList = Static<typeof ConnectionList>;
 
 /** What the user fills in to add a connection to a remote server. */
+/** The user's explicit consent to plain http to another computer (`isInsecureAddress`); refused without it. */
+const PlainHttpConfirmed = Type.Optional(Type.Boolean());
+
 export const ConnectionDraft = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     baseUrl: BaseUrl,
     apiVersion: ConnectionApiVersion,
+    plainHttpConfirmed: PlainHttpConfirmed,
   },
   { additionalProperties: false },
 );
@@ -132,6 +136,7 @@ export const ConnectionDraftTest = Type.Object(
   {
     baseUrl: BaseUrl,
     apiVersion: ConnectionApiVersion,
+    plainHttpConfirmed: PlainHttpConfirmed,
     key: Type.String({ minLength: 1, maxLength: 4096, pattern: '^[\\x21-\\x7e]+$' }),
   },
   { additionalProperties: false },

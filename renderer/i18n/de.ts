@@ -80,6 +80,9 @@ export const de: Messages = {
     unknown: 'Wie Schlüssel geschützt werden, konnte nicht gelesen werden: {message}',
   },
   connections: {
+    insecure: 'Unverschlüsselt',
+    insecureHint: 'Einfaches http zu einem anderen Computer: Schlüssel und alle Daten gehen unverschlüsselt.',
+    insecureName: '{name} (unverschlüsselt)',
     title: 'Verbindungen',
     intro: 'Jede Verbindung ist ein Server, der die Building Circularity Data API spricht. Ihr Schlüssel bleibt im Tresor dieser App und wird nie wieder angezeigt.',
     empty: 'Noch keine Verbindungen. Fügen Sie unten eine hinzu.',
@@ -144,6 +147,9 @@ export const de: Messages = {
     keyRequired: 'Geben Sie den API-Schlüssel ein.',
     keyInvalid: 'Ein Schlüssel enthält keine Leerzeichen, nur Buchstaben, Ziffern und Satzzeichen.',
     keyTooLong: 'Ein Schlüssel hat höchstens 4096 Zeichen.',
+    plainHttp: 'Einfaches http erlauben: Schlüssel und alle Daten gehen unverschlüsselt über das Netzwerk',
+    plainHttpRequired: 'Haken Sie dies an, um einfaches http mit einem Server auf einem anderen Computer zu nutzen, oder verwenden Sie eine https://-Adresse.',
+    keyWillBeRemoved: 'Diese Adresse ist ein anderer Server: Der gespeicherte Schlüssel wird beim Speichern entfernt, damit er nie dorthin gelangt. Geben Sie danach den Schlüssel des neuen Servers ein.',
   },
   keyDialog: {
     title: 'Schlüssel von {name}',

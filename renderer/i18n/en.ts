@@ -78,6 +78,9 @@ export const en = {
     unknown: 'How keys are protected could not be read: {message}',
   },
   connections: {
+    insecure: 'Not encrypted',
+    insecureHint: 'Plain http to another computer: the key and all data travel unencrypted.',
+    insecureName: '{name} (not encrypted)',
     title: 'Connections',
     intro: 'Each connection is a server that speaks the Building Circularity Data API. Its key is kept in the vault of this app and is never shown again.',
     empty: 'There are no connections yet. Add one below.',
@@ -142,6 +145,9 @@ export const en = {
     keyRequired: 'Enter the API key.',
     keyInvalid: 'A key has no spaces and only letters, digits and punctuation.',
     keyTooLong: 'A key has at most 4096 characters.',
+    plainHttp: 'Allow plain http: the key and all data travel unencrypted over the network',
+    plainHttpRequired: 'Tick this to use plain http with a server on another computer, or use an https:// address.',
+    keyWillBeRemoved: 'This address is another server: the stored key is removed when you save, so it never goes there. Enter the key for the new server afterwards.',
   },
   keyDialog: {
     title: 'Key of {name}',

@@ -80,6 +80,9 @@ export const es: Messages = {
     unknown: 'No se pudo leer cómo se protegen las claves: {message}',
   },
   connections: {
+    insecure: 'Sin cifrar',
+    insecureHint: 'Http sin cifrar a otro ordenador: la clave y todos los datos viajan sin cifrar.',
+    insecureName: '{name} (sin cifrar)',
     title: 'Conexiones',
     intro: 'Cada conexión es un servidor que habla la Building Circularity Data API. Su clave se queda en la caja fuerte de esta aplicación y no se vuelve a mostrar.',
     empty: 'Todavía no hay conexiones. Añade una abajo.',
@@ -144,6 +147,9 @@ export const es: Messages = {
     keyRequired: 'Introduce la clave de API.',
     keyInvalid: 'Una clave no tiene espacios, solo letras, cifras y signos de puntuación.',
     keyTooLong: 'Una clave tiene como máximo 4096 caracteres.',
+    plainHttp: 'Permitir http sin cifrar: la clave y todos los datos viajan sin cifrar por la red',
+    plainHttpRequired: 'Marque esto para usar http sin cifrar con un servidor en otro ordenador, o use una dirección https://.',
+    keyWillBeRemoved: 'Esta dirección es otro servidor: la clave guardada se elimina al guardar, para que nunca se envíe allí. Introduzca después la clave del nuevo servidor.',
   },
   keyDialog: {
     title: 'Clave de {name}',

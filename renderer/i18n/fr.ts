@@ -80,6 +80,9 @@ export const fr: Messages = {
     unknown: 'La protection des clés n’a pas pu être lue : {message}',
   },
   connections: {
+    insecure: 'Non chiffré',
+    insecureHint: 'Http simple vers un autre ordinateur : la clé et toutes les données circulent sans chiffrement.',
+    insecureName: '{name} (non chiffré)',
     title: 'Connexions',
     intro: 'Chaque connexion est un serveur qui parle la Building Circularity Data API. Sa clé reste dans le coffre de cette application et n’est plus jamais affichée.',
     empty: 'Aucune connexion pour l’instant. Ajoutez-en une ci-dessous.',
@@ -144,6 +147,9 @@ export const fr: Messages = {
     keyRequired: 'Saisissez la clé d’API.',
     keyInvalid: 'Une clé ne contient pas d’espaces, seulement des lettres, des chiffres et de la ponctuation.',
     keyTooLong: 'Une clé compte au plus 4096 caractères.',
+    plainHttp: 'Autoriser le http simple : la clé et toutes les données circulent sans chiffrement sur le réseau',
+    plainHttpRequired: 'Cochez ceci pour utiliser le http simple avec un serveur sur un autre ordinateur, ou utilisez une adresse https://.',
+    keyWillBeRemoved: 'Cette adresse est un autre serveur : la clé enregistrée est supprimée à l’enregistrement, pour qu’elle n’y soit jamais envoyée. Saisissez ensuite la clé du nouveau serveur.',
   },
   keyDialog: {
     title: 'Clé de {name}',

@@ -80,6 +80,9 @@ export const it: Messages = {
     unknown: 'Non è stato possibile leggere come sono protette le chiavi: {message}',
   },
   connections: {
+    insecure: 'Non cifrato',
+    insecureHint: 'Http semplice verso un altro computer: la chiave e tutti i dati viaggiano non cifrati.',
+    insecureName: '{name} (non cifrato)',
     title: 'Connessioni',
     intro: 'Ogni connessione è un server che parla la Building Circularity Data API. La sua chiave resta nella cassaforte di questa app e non viene più mostrata.',
     empty: 'Non ci sono ancora connessioni. Aggiungine una qui sotto.',
@@ -144,6 +147,9 @@ export const it: Messages = {
     keyRequired: 'Inserisci la chiave API.',
     keyInvalid: 'Una chiave non ha spazi, solo lettere, cifre e segni di punteggiatura.',
     keyTooLong: 'Una chiave ha al massimo 4096 caratteri.',
+    plainHttp: 'Consenti http semplice: la chiave e tutti i dati viaggiano non cifrati sulla rete',
+    plainHttpRequired: 'Spunta questa casella per usare http semplice con un server su un altro computer, oppure usa un indirizzo https://.',
+    keyWillBeRemoved: 'Questo indirizzo è un altro server: la chiave salvata viene rimossa al salvataggio, così non vi arriva mai. Inserisci poi la chiave del nuovo server.',
   },
   keyDialog: {
     title: 'Chiave di {name}',

@@ -80,6 +80,9 @@ export const nl: Messages = {
     unknown: 'Hoe sleutels beschermd worden, kon niet worden gelezen: {message}',
   },
   connections: {
+    insecure: 'Niet versleuteld',
+    insecureHint: 'Gewone http naar een andere computer: de sleutel en alle gegevens gaan onversleuteld.',
+    insecureName: '{name} (niet versleuteld)',
     title: 'Verbindingen',
     intro: 'Elke verbinding is een server die de Building Circularity Data API spreekt. De sleutel ervan blijft in de kluis van deze app en wordt nooit meer getoond.',
     empty: 'Er zijn nog geen verbindingen. Voeg er hieronder een toe.',
@@ -144,6 +147,9 @@ export const nl: Messages = {
     keyRequired: 'Vul de API-sleutel in.',
     keyInvalid: 'Een sleutel bevat geen spaties, alleen letters, cijfers en leestekens.',
     keyTooLong: 'Een sleutel heeft hoogstens 4096 tekens.',
+    plainHttp: 'Gewone http toestaan: de sleutel en alle gegevens gaan onversleuteld over het netwerk',
+    plainHttpRequired: 'Vink dit aan om gewone http te gebruiken met een server op een andere computer, of gebruik een https://-adres.',
+    keyWillBeRemoved: 'Dit adres is een andere server: de opgeslagen sleutel wordt bij opslaan verwijderd, zodat hij daar nooit heen gaat. Voer daarna de sleutel van de nieuwe server in.',
   },
   keyDialog: {
     title: 'Sleutel van {name}',

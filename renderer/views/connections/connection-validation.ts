@@ -2,6 +2,7 @@
  * The rules of the connection form, checked as the user types. They mirror the Bridge contract's `ConnectionDraft`
  * and `SetKeyRequest` (which the host checks again), but name each problem so the form can say what to change.
  */
+import { isInsecureAddress } from '../../../shared/connection-address';
 import type { Connection, ConnectionDraft } from '../../../shared/ipc';
 
 /** The API versions a connection can speak. */
@@ -13,6 +14,8 @@ export interface ConnectionFields {
   baseUrl: string;
   apiVersion: ApiVersion;
   key: string;
+  /** The user agreed to plain http to another computer (asked only for such an address). */
+  plainHttpConfirmed: boolean;
 }
 
 /** What the form hands over: the draft, and the trimmed key when adding (empty when editing). */
@@ -32,6 +35,8 @@ export type KeyIssue = 'required' | 'invalid' | 'too-long';
 export interface ConnectionIssues {
   name?: NameIssue;
   baseUrl?: UrlIssue;
+  /** Plain http to another computer that the user has not agreed to. */
+  plainHttp?: 'unconfirmed';
   key?: KeyIssue;
 }
 
@@ -83,6 +88,7 @@ export function connectionIssues(fields: ConnectionFields, withKey: boolean): Co
   if (name !== undefined) issues.name = name;
   const baseUrl = baseUrlIssue(fields.baseUrl);
   if (baseUrl !== undefined) issues.baseUrl = baseUrl;
+  else if (isInsecureAddress(fields.baseUrl.trim()) && !fields.plainHttpConfirmed) issues.plainHttp = 'unconfirmed';
   if (withKey) {
     const key = keyIssue(fields.key);
     if (key !== undefined) issues.key = key;
@@ -92,7 +98,7 @@ export function connectionIssues(fields: ConnectionFields, withKey: boolean): Co
 
 /** Whether nothing is wrong. */
 export function hasNoIssues(issues: ConnectionIssues): boolean {
-  return issues.name === undefined && issues.baseUrl === undefined && issues.key === undefined;
+  return issues.name === undefined && issues.baseUrl === undefined && issues.plainHttp === undefined && issues.key === undefined;
 }
 
 /**
@@ -104,5 +110,7 @@ export function toDraft(fields: ConnectionFields): ConnectionDraft {
     .trim()
     .replace(/^https?:/i, (scheme) => scheme.toLowerCase())
     .replace(/\/+$/, '');
-  return { name: fields.name.trim(), baseUrl, apiVersion: fields.apiVersion };
+  const draft: ConnectionDraft = { name: fields.name.trim(), baseUrl, apiVersion: fields.apiVersion };
+  if (isInsecureAddress(baseUrl) && fields.plainHttpConfirmed) draft.plainHttpConfirmed = true;
+  return draft;
 }

@@ -188,6 +188,24 @@ describe("a connection's key stays with its server", () => {
   });
 });
 
+describe('plain http', () => {
+  it('to another computer is refused unless the user confirmed it; on this computer it needs nothing', async () => {
+    const refused = await call('connections:add', { name: 'Office', baseUrl: 'http://desk.example', apiVersion: 'v2.3' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-request', message: expect.stringContaining('unencrypted') } });
+    const draftTest = await call('connections:test-draft', { baseUrl: 'http://desk.example', apiVersion: 'v2.3', key: 'a-key' });
+    expect(draftTest).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    const confirmed = await value('connections:add', { name: 'Office', baseUrl: 'http://desk.example', apiVersion: 'v2.3', plainHttpConfirmed: true });
+    expect(confirmed.baseUrl).toBe('http://desk.example');
+    // Renaming keeps what was agreed for the address; moving to another plain http server asks again.
+    expect(await call('connections:update', { connectionId: confirmed.id, name: 'Office 2', baseUrl: 'http://desk.example', apiVersion: 'v2.3' })).toMatchObject({ ok: true });
+    expect(await call('connections:update', { connectionId: confirmed.id, name: 'Office 2', baseUrl: 'http://other.example', apiVersion: 'v2.3' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request' },
+    });
+    expect(await call('connections:add', { name: 'Here', baseUrl: 'http://127.0.0.1:9', apiVersion: 'v2.3' })).toMatchObject({ ok: true });
+  });
+});
+
 describe('moving the Local workspace on a host that cannot ask the user', () => {
   it('moves nothing: the page alone cannot confirm where the workspace goes', async () => {
     const result = await call('local:migrate', { databaseUrl: 'postgres://team@db.example/desk', blobs: 's3://bucket', teamServerUrl: 'https://desk.example' });

@@ -9,6 +9,7 @@ import type { ConnectionFormValue } from '../../../../../renderer/views/connecti
 interface FormProps {
   mode?: 'add' | 'edit';
   initial?: ConnectionDraft;
+  hasKey?: boolean;
   submit?: (value: ConnectionFormValue) => Promise<boolean>;
 }
 
@@ -121,6 +122,44 @@ describe('ConnectionForm', () => {
       draft: { name: 'Production EU', baseUrl: 'https://api.example.com', apiVersion: 'v2.1' },
       key: '',
     });
+    wrapper.unmount();
+  });
+
+  it('asks for an explicit agreement to plain http to another computer, and sends it with the draft', async () => {
+    const { wrapper, submit } = mountForm();
+    await type(wrapper, 'connection-name', 'Office');
+    await type(wrapper, 'connection-url', 'http://127.0.0.1:8080');
+    expect(wrapper.find('[data-testid="connection-plain-http"]').exists()).toBe(false);
+    await type(wrapper, 'connection-url', 'http://desk.example');
+    await type(wrapper, 'connection-key', 'k');
+
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    expect(submit).not.toHaveBeenCalled();
+    expect(errorOf(wrapper, 'connection-plain-http')).toBe('Tick this to use plain http with a server on another computer, or use an https:// address.');
+
+    await wrapper.get('[data-testid="connection-plain-http"]').trigger('click');
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    expect(submit).toHaveBeenCalledWith({
+      draft: { name: 'Office', baseUrl: 'http://desk.example', apiVersion: 'v2.3', plainHttpConfirmed: true },
+      key: 'k',
+    });
+    wrapper.unmount();
+  });
+
+  it('says before saving that a new origin removes the stored key, and not for a new path on the same one', async () => {
+    const { wrapper } = mountForm({
+      mode: 'edit',
+      hasKey: true,
+      initial: { name: 'Production', baseUrl: 'https://api.example.com', apiVersion: 'v2.3' },
+    });
+    const notice = () => wrapper.find('[data-testid="connection-edit-key-removed"]');
+    expect(notice().exists()).toBe(false);
+    await type(wrapper, 'connection-edit-url', 'https://api.example.com/v2');
+    expect(notice().exists()).toBe(false);
+    await type(wrapper, 'connection-edit-url', 'https://api.example.org');
+    expect(notice().text()).toContain('the stored key is removed when you save');
     wrapper.unmount();
   });
 });

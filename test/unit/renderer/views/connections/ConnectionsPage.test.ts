@@ -145,4 +145,17 @@ describe('ConnectionsPage', () => {
     expect(bridge.requestsOf('connections:test-draft').map((request) => request.baseUrl)).toEqual(['https://api.example.com', 'https://api.example.org']);
     expect(bridge.requestsOf('connections:add')).toEqual([]);
   });
+
+  it('marks a connection over plain http to another computer as not encrypted, and only that one', async () => {
+    const office: Connection = { id: 'office', name: 'Office', baseUrl: 'http://desk.example', apiVersion: 'v2.3', kind: 'remote', hasKey: true };
+    const bridge = testBridge({
+      'connections:list': async () => ({ connections: [local, office], activeId: 'local' }),
+      'vault:status': async () => ({ protection: 'os-encryption', needsConsent: false }),
+    });
+    const wrapper = mountPage(bridge);
+    await flushPromises();
+    const rows = [...document.querySelectorAll('[data-testid="connection-row"]')];
+    expect(rows.map((row) => row.querySelector('[data-testid="connection-insecure"]')?.textContent?.trim() ?? null)).toEqual([null, 'Not encrypted']);
+    wrapper.unmount();
+  });
 });

@@ -57,20 +57,31 @@ describe('nameIssue and keyIssue', () => {
   });
 
   it('leave the key out when it is not asked for', () => {
-    const fields = { name: 'A', baseUrl: 'https://a.example', apiVersion: 'v2.3' as const, key: '' };
+    const fields = { name: 'A', baseUrl: 'https://a.example', apiVersion: 'v2.3' as const, key: '', plainHttpConfirmed: false };
     expect(connectionIssues(fields, false)).toEqual({});
     expect(connectionIssues(fields, true)).toEqual({ key: 'required' });
+  });
+
+  it('want plain http to another computer agreed to, and nothing for this computer or https', () => {
+    const fields = (baseUrl: string, plainHttpConfirmed: boolean) => ({ name: 'A', baseUrl, apiVersion: 'v2.3' as const, key: '', plainHttpConfirmed });
+    expect(connectionIssues(fields('http://desk.example', false), false)).toEqual({ plainHttp: 'unconfirmed' });
+    expect(connectionIssues(fields('http://desk.example', true), false)).toEqual({});
+    expect(connectionIssues(fields('http://127.0.0.1:8080', false), false)).toEqual({});
+    expect(connectionIssues(fields('https://desk.example', false), false)).toEqual({});
+    expect(toDraft(fields('http://desk.example/', true))).toEqual({ name: 'A', baseUrl: 'http://desk.example', apiVersion: 'v2.3', plainHttpConfirmed: true });
+    // The agreement belongs to a plain http address only: it does not travel to another one.
+    expect(toDraft(fields('https://desk.example', true))).toEqual({ name: 'A', baseUrl: 'https://desk.example', apiVersion: 'v2.3' });
   });
 });
 
 describe('toDraft', () => {
   it('produces a draft the Bridge contract accepts from every address the form accepts', () => {
     for (const baseUrl of ['HTTPS://Example.com/api/', 'http://127.0.0.1:8080///', '  https://x.org  ']) {
-      const draft = toDraft({ name: '  Production ', baseUrl, apiVersion: 'v2.1', key: 'k' });
+      const draft = toDraft({ name: '  Production ', baseUrl, apiVersion: 'v2.1', key: 'k', plainHttpConfirmed: false });
       expect(baseUrlIssue(baseUrl)).toBeUndefined();
       expect(Value.Check(ConnectionDraft, draft)).toBe(true);
     }
-    expect(toDraft({ name: ' P ', baseUrl: 'HTTPS://Example.com/api/', apiVersion: 'v2.1', key: 'k' })).toEqual({
+    expect(toDraft({ name: ' P ', baseUrl: 'HTTPS://Example.com/api/', apiVersion: 'v2.1', key: 'k', plainHttpConfirmed: false })).toEqual({
       name: 'P',
       baseUrl: 'https://Example.com/api',
       apiVersion: 'v2.1',

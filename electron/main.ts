@@ -37,6 +37,7 @@ import { migrationConfirmationText, type MigrationTargets } from './migration-co
 import { provisioningRequestOf, readKeyFile } from './provisioning';
 import { safeStorageCipher } from './safe-storage-cipher';
 import { trayView, type TrayAction } from './tray-status';
+import { updateFeedOf, type UpdateFeed } from './update-feed';
 import type { FileDialogRequest } from './uploads/choices';
 import { FileVault } from './vault';
 import {
@@ -228,11 +229,10 @@ function showNativeNotice(notice: Notice): void {
   notification.show();
 }
 
-/** Whether electron-builder wrote an update feed with an address into the app's resources. */
-function updateFeedConfigured(): boolean {
+/** The update feed electron-builder wrote into the app's resources, if any. */
+function packagedUpdateFeed(): UpdateFeed {
   const file = path.join(process.resourcesPath, 'app-update.yml');
-  if (!existsSync(file)) return false;
-  return /^url:\s*['"]?https?:\/\/\S+/m.test(readFileSync(file, 'utf8'));
+  return updateFeedOf(existsSync(file) ? readFileSync(file, 'utf8') : undefined);
 }
 
 /**
@@ -452,7 +452,9 @@ async function run(): Promise<void> {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  if (app.isPackaged && updateFeedConfigured()) {
+  const feed: UpdateFeed = app.isPackaged ? packagedUpdateFeed() : { kind: 'none' };
+  if (feed.kind === 'insecure') log(`The update feed ${feed.url} is not an https address: updates are not checked.`);
+  if (feed.kind === 'https') {
     autoUpdater.logger = { info: (message) => log(String(message)), warn: (message) => log(String(message)), error: (message) => log(String(message)) };
     autoUpdater.checkForUpdatesAndNotify().catch((error: unknown) => log('Checking for updates failed', error));
   }

@@ -65,6 +65,11 @@ describe('electron-builder.yml', () => {
     });
   });
 
+  it('installs Windows updates only when signed by the pinned publisher', () => {
+    expect(config.win?.verifyUpdateCodeSignature).toBe(true);
+    expect(config.win?.signtoolOptions?.publisherName).toEqual(['Circularity Desk contributors']);
+  });
+
   it('builds a per-user NSIS installer with a choice of folder on Windows', () => {
     expect(config.win?.target).toEqual(['nsis']);
     expect(config.nsis).toMatchObject({ oneClick: false, perMachine: false });

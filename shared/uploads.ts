@@ -23,7 +23,7 @@ export const SPOOL_CHUNK_BYTES = 1024 * 1024;
  * Chunks of one spool the page may send before the answer to the first of them: the host takes them in order, so the
  * page need not wait for each answer; a chunk beyond these is refused (`conflict`).
  */
-export const SPOOL_CHUNKS_IN_FLIGHT = 4;
+export const SPOOL_CHUNKS_IN_FLIGHT = 8;
 
 /**
  * Where an upload goes:

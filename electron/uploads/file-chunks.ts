@@ -6,7 +6,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 
 /** Bytes read per piece: large enough for few system calls, small enough that progress moves. */
-const PIECE_BYTES = 256 * 1024;
+const PIECE_BYTES = 1024 * 1024;
 
 /** How much of a file can be read, and how to wait for more. A file that is complete has all of its bytes available. */
 export interface FileGrowth {

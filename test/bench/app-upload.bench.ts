@@ -8,7 +8,8 @@
  * Setup (not measured): the file is written once, block by block with random content; the server runs as deployed
  * (`server/cli.ts serve`, its own process); a building gets one information file per upload (stored, not processed).
  * Each host run is a fresh Node process (`--expose-gc`) with the real desktop host — its Local workspace included, in
- * a process of its own — and, for the spool, the browser host.
+ * a process of its own, measured once its first start has processed the sample model — and, for the spool, the
+ * browser host.
  *
  * Measured: in the host's process, the time from the upload's first `uploads:changed` event (right after
  * `uploads:start`) to `done` (and the part of it in `sending`), the process's CPU time meanwhile, and its peak RSS
@@ -25,7 +26,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { startDesktopHost } from '../../electron/desktop';
+import { LOCAL_CONNECTION_ID } from '../../electron/connections';
+import { startDesktopHost, type DesktopHost } from '../../electron/desktop';
+import { BuildingFileStatuses } from '../../shared/api/enums';
 import { nodeProcessLauncher } from '../../electron/node-process-launcher';
 import { MemoryVault } from '../../electron/vault';
 import { startWebHost } from '../../electron/web-host';
@@ -93,6 +96,38 @@ async function apiCall<T>(server: ServerProcess, key: string, method: string, ro
 
 // --- the host's process ------------------------------------------------------------------------------------------------
 
+/** Statuses after which a file's processing has ended. */
+const SETTLED_STATUSES: ReadonlySet<number> = new Set([
+  BuildingFileStatuses.Mapped,
+  BuildingFileStatuses.Error,
+  BuildingFileStatuses.UnknownImportFile,
+]);
+
+/**
+ * Waits until the Local workspace's first start has processed its sample model: that import runs in a process of its
+ * own on the same cores and would be measured as the upload's slowness.
+ */
+async function untilLocalWorkspaceSettled(host: DesktopHost): Promise<void> {
+  const call = (operationId: string, params?: Record<string, string>): Promise<unknown> =>
+    host.handlers['api:request']({ connectionId: LOCAL_CONNECTION_ID, operationId, ...(params === undefined ? {} : { params }) }).then((answer) =>
+      answer.kind === 'ok' ? answer.value : undefined,
+    );
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    const buildings = ((await call('listBuildings')) ?? []) as { id: string }[];
+    let settled = true;
+    for (const building of buildings) {
+      for (const file of ((await call('listBuildingFiles', { buildingId: building.id })) ?? []) as { id: string; type: number }[]) {
+        const status = (await call('getBuildingFileStatus', { buildingId: building.id, fileId: file.id })) as { status: number } | undefined;
+        if (file.type === 0 && (status === undefined || !SETTLED_STATUSES.has(status.status))) settled = false;
+      }
+    }
+    if (settled && buildings.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('the Local workspace did not finish its sample model within 5 minutes');
+}
+
 /** Runs one upload through a fresh desktop host and prints what it measured. */
 async function measureHost(way: Way, serverUrl: string, key: string, file: string, buildingId: string): Promise<void> {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'cd-bench-app-upload-ud-'));
@@ -108,6 +143,7 @@ async function measureHost(way: Way, serverUrl: string, key: string, file: strin
     chooseFiles: async () => [file],
     log: (message, error) => console.error(message, error ?? ''),
   });
+  await untilLocalWorkspaceSettled(host);
   const connectionId = (await host.provision(serverUrl, key)).id;
   const web = way === 'spool' ? await startWebHost({ port: 0, staticDir, handlers: host.handlers, onEvent: (sink) => host.onEvent(sink), log: () => undefined, sessionToken: randomBytes(24).toString('base64url') }) : undefined;
 

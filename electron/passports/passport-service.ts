@@ -47,6 +47,7 @@ import {
 } from './passport-remote';
 import { openPassportDocument, PassportDocumentWriter } from './passport-store';
 import { saveIntoFolder, SaveError, type PlaceFunction, type PlaceRetryPolicy } from './save-into-folder';
+import { SizeCapExceededError, sizeCappedWritable } from './size-capped-writable';
 
 /** How the service is run. */
 export interface PassportServiceOptions {
@@ -404,15 +405,11 @@ export async function startPassportService(options: PassportServiceOptions): Pro
       if (!link.ok) return { kind: 'not-written', failure: { message: link.message, status: link.status, tooLarge: false } };
       const lastChance = links >= MAX_LINKS_PER_DOWNLOAD;
       if (link.value.expiresAt - LINK_EXPIRY_MARGIN_MS <= clock().getTime() && !lastChance) continue;
-      const tooLarge = new AbortController();
-      const outcome = await client.download(link.value.url, destination, {
-        signal: AbortSignal.any([signal, tooLarge.signal]),
-        // The announced length is checked as soon as it is known; an endless body when it passes the cap.
-        onProgress: ({ loaded, total }) => {
-          if (loaded > maxDownloadBytes || (total ?? 0) > maxDownloadBytes) tooLarge.abort();
-        },
-      });
-      if (tooLarge.signal.aborted && !signal.aborted) {
+      let outcome;
+      try {
+        outcome = await client.download(link.value.url, sizeCappedWritable(destination, maxDownloadBytes), { signal });
+      } catch (error) {
+        if (!(error instanceof SizeCapExceededError)) throw error;
         const message = `The passport is larger than ${sizeText(maxDownloadBytes)}, the most the app downloads: its download was stopped and nothing was saved.`;
         return { kind: 'not-written', failure: { message, status: undefined, tooLarge: true } };
       }

@@ -133,7 +133,7 @@ describe('FileVault', () => {
   });
 
   it('binds a key stored before keys had an origin to the first origin it is asked for', async () => {
-    const legacyCipher = await openLocalKeyCipher(dir, { keyring: memoryKeyring() });
+    const legacyCipher = await openLocalKeyCipher(path.join(dir, 'legacy'), { keyring: memoryKeyring() });
     const ciphertext = `v1:${Buffer.from(await legacyCipher.encrypt(KEY_A, 'a')).toString('base64')}`;
     await writeFile(file, JSON.stringify({ insecureStorageConsent: false, keys: { a: ciphertext } }));
     const vault = await FileVault.open(file, legacyCipher);
@@ -199,7 +199,8 @@ describe('FileVault', () => {
   it('cannot read keys written with another vault key, and says to enter them again', async () => {
     const vault = await FileVault.open(file, cipher);
     await vault.set('a', ORIGIN, KEY_A);
-    const otherCipher = await openLocalKeyCipher(dir, { keyring: memoryKeyring() });
+    // Another user-data folder's vault key: this folder's keyring note would refuse a keyring that lost its key.
+    const otherCipher = await openLocalKeyCipher(path.join(dir, 'elsewhere'), { keyring: memoryKeyring() });
     const elsewhere = await FileVault.open(file, otherCipher);
     expect((await failureOf(elsewhere.get('a', ORIGIN))).message).toMatch(/enter the key again/i);
     await elsewhere.set('a', ORIGIN, KEY_B);

@@ -184,6 +184,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       ws.close(ANOTHER_PAGE_CLOSE_CODE, ANOTHER_PAGE_CLOSE_REASON);
       return;
     }
+    send(ws, { type: 'ready' });
     ws.on('message', (data, isBinary) => {
       let parsed: unknown;
       let call: BridgeInvokeMessage | undefined;

@@ -2,9 +2,9 @@
  * The Bridge transport of browser mode: calls and events over one WebSocket to the browser host
  * (`shared/web-bridge-protocol.ts`). The socket reconnects with backoff when it closes; a call made while there is no
  * socket waits for the next one, up to a limit; a call already sent when the socket closes fails as 'unavailable',
- * because the host may or may not have run it and only the caller can decide whether to try again. A host that already
- * serves another page (a second tab) refuses the socket: the link is then `refused`, and tried again until that page
- * is closed; calls sent on a refused socket were not run, so they wait for the next one.
+ * because the host may or may not have run it and only the caller can decide whether to try again. A socket counts
+ * as open once the host says `ready`: a host that already serves another page (a second tab) closes it instead, and
+ * the link is `refused` and tried again until that page is closed, its calls waiting meanwhile.
  */
 import { assertNever } from '../shared/api/enums';
 import type { BridgeTransport, IpcChannel, IpcEvent, IpcResult } from '../shared/ipc';
@@ -15,7 +15,7 @@ export interface WebSocketLike {
   readonly readyState: number;
   send(data: string | Uint8Array<ArrayBuffer>): void;
   close(code?: number, reason?: string): void;
-  addEventListener(type: 'open' | 'error', listener: () => void): void;
+  addEventListener(type: 'error', listener: () => void): void;
   addEventListener(type: 'close', listener: (event: { code: number }) => void): void;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
 }
@@ -101,13 +101,11 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
   let state: LinkState = 'connecting';
   let socket: WebSocketLike | undefined;
   let failedAttempts = 0;
-  // Counted apart: a refused socket opens before it is closed, which resets failedAttempts.
-  let refusals = 0;
   let reconnectTimer: TimerHandle | undefined;
   let nextId = 1;
   // A call is in exactly one of these maps: waiting for a socket, or sent and waiting for its result.
   const waiting = new Map<number, WaitingCall>();
-  const sent = new Map<number, { message: BridgeInvokeMessage; resolve: (result: IpcResult<unknown>) => void }>();
+  const sent = new Map<number, (result: IpcResult<unknown>) => void>();
   const listeners = new Set<(event: IpcEvent, payload: unknown) => void>();
 
   function setState(next: LinkState): void {
@@ -124,7 +122,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
       resolve({ ok: false, error: { code: 'invalid-request', message: `The request of ${message.channel} cannot be sent.` } });
       return;
     }
-    sent.set(message.id, { message, resolve });
+    sent.set(message.id, resolve);
     target.send(frame);
   }
 
@@ -139,11 +137,14 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
     const message = bridgeHostMessageOf(parsed);
     if (message === undefined) return;
     switch (message.type) {
+      case 'ready':
+        ready();
+        return;
       case 'result': {
-        const call = sent.get(message.id);
-        if (call === undefined) return;
+        const resolve = sent.get(message.id);
+        if (resolve === undefined) return;
         sent.delete(message.id);
-        call.resolve(message.result);
+        resolve(message.result);
         return;
       }
       case 'event':
@@ -166,21 +167,29 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
   function failSent(message: string): void {
     const pending = [...sent.values()];
     sent.clear();
-    for (const call of pending) call.resolve(unavailable(message));
+    for (const resolve of pending) resolve(unavailable(message));
+  }
+
+  /** The host accepted the socket: calls go out from now on. */
+  function ready(): void {
+    const current = socket;
+    if (current === undefined) return;
+    failedAttempts = 0;
+    setState('open');
+    const queued = [...waiting.values()];
+    waiting.clear();
+    for (const call of queued) {
+      timers.clearTimeout(call.timer);
+      send(current, call.message, call.resolve);
+    }
   }
 
   function lost(refused: boolean): void {
-    if (refused) {
-      const unrun = [...sent.values()];
-      sent.clear();
-      for (const call of unrun) wait(call.message, call.resolve);
-    } else {
-      failSent(LOST_MESSAGE);
-      refusals = 0;
-    }
+    failSent(LOST_MESSAGE);
     if (state === 'closed') return;
     setState(refused ? 'refused' : 'disconnected');
-    const delay = retryDelay(refused ? refusals++ : failedAttempts++);
+    const delay = retryDelay(failedAttempts);
+    failedAttempts += 1;
     reconnectTimer = timers.setTimeout(() => {
       reconnectTimer = undefined;
       connect();
@@ -198,17 +207,6 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
       return;
     }
     socket = current;
-    current.addEventListener('open', () => {
-      if (socket !== current) return;
-      failedAttempts = 0;
-      setState('open');
-      const queued = [...waiting.values()];
-      waiting.clear();
-      for (const call of queued) {
-        timers.clearTimeout(call.timer);
-        send(current, call.message, call.resolve);
-      }
-    });
     current.addEventListener('message', (event) => {
       if (socket === current) receive(event.data);
     });
@@ -220,15 +218,6 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
       socket = undefined;
       lost(event.code === ANOTHER_PAGE_CLOSE_CODE);
     });
-  }
-
-  /** Holds a call until a socket is open, failing it after the wait limit. */
-  function wait(message: BridgeInvokeMessage, resolve: (result: IpcResult<unknown>) => void): void {
-    const timer = timers.setTimeout(() => {
-      waiting.delete(message.id);
-      resolve(unavailable(WAIT_MESSAGE));
-    }, waitLimitMs);
-    waiting.set(message.id, { message, resolve, timer });
   }
 
   connect();
@@ -245,7 +234,11 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
           send(socket, message, resolve);
           return;
         }
-        wait(message, resolve);
+        const timer = timers.setTimeout(() => {
+          waiting.delete(message.id);
+          resolve(unavailable(WAIT_MESSAGE));
+        }, waitLimitMs);
+        waiting.set(message.id, { message, resolve, timer });
       });
     },
     subscribe(listener) {

@@ -16,7 +16,8 @@ export const BRIDGE_SOCKET_PATH = '/bridge';
 export const SESSION_PARAM = 'session';
 /**
  * The close code (and reason) of a page's socket that the host refused because another page already drives it: two
- * tabs would each change the same data and hear only half of the events.
+ * tabs would each change the same data and hear only half of the events. A socket the host accepts gets `ready`
+ * first, so the page knows which of the two it has before it counts on the socket.
  */
 export const ANOTHER_PAGE_CLOSE_CODE = 4409;
 export const ANOTHER_PAGE_CLOSE_REASON = 'The app is already open in another tab.';
@@ -29,8 +30,9 @@ export interface BridgeInvokeMessage {
   request: unknown;
 }
 
-/** Host → page: the result of call `id`, or an event. */
+/** Host → page: the socket is accepted (sent once, first), the result of call `id`, or an event. */
 export type BridgeHostMessage =
+  | { type: 'ready' }
   | { type: 'result'; id: number; result: IpcResult<unknown> }
   | { type: 'event'; event: IpcEvent; payload: unknown };
 
@@ -45,6 +47,7 @@ export function bridgeInvokeOf(value: unknown): BridgeInvokeMessage | undefined 
 /** Reads a host's message; undefined for anything else. */
 export function bridgeHostMessageOf(value: unknown): BridgeHostMessage | undefined {
   if (!isRecord(value)) return undefined;
+  if (value['type'] === 'ready') return { type: 'ready' };
   if (value['type'] === 'result' && typeof value['id'] === 'number' && isRecord(value['result'])) {
     return { type: 'result', id: value['id'], result: value['result'] as IpcResult<unknown> };
   }

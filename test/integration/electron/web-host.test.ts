@@ -133,12 +133,17 @@ function get(pathname: string, host = `127.0.0.1:${web.port}`): Promise<{ status
   });
 }
 
-function connect(options: { token?: string; origin?: string; host?: string } = {}): Promise<WebSocket> {
+/** A bridge socket on its way to the host. */
+function socketTo(options: { token?: string; origin?: string; host?: string } = {}): WebSocket {
   const token = options.token ?? TOKEN;
-  const socket = new WebSocket(`ws://127.0.0.1:${web.port}/bridge?session=${encodeURIComponent(token)}`, {
+  return new WebSocket(`ws://127.0.0.1:${web.port}/bridge?session=${encodeURIComponent(token)}`, {
     origin: options.origin ?? `http://127.0.0.1:${web.port}`,
     headers: options.host === undefined ? {} : { host: options.host },
   });
+}
+
+/** Resolves once the socket is open, before the host said whether it accepts the page; rejects when refused. */
+function opened(socket: WebSocket): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve(socket));
     socket.once('unexpected-response', (_request, response) => reject(new Error(`refused with ${response.statusCode}`)));
@@ -188,6 +193,16 @@ async function rawBridgeSocket(): Promise<Socket> {
   let head = '';
   while (!head.includes('\r\n\r\n')) head += String((await once(socket, 'data'))[0]);
   expect(head).toMatch(/^HTTP\/1\.1 101 /);
+  return socket;
+}
+
+/** Opens a bridge socket the host accepts: resolves once the host said `ready`. */
+async function connect(options: { token?: string; origin?: string; host?: string } = {}): Promise<WebSocket> {
+  const socket = socketTo(options);
+  // Heard from the start: `ready` may arrive in the same packet as the handshake's answer.
+  const ready = nextMessage(socket);
+  await opened(socket);
+  expect(await ready).toEqual({ type: 'ready' });
   return socket;
 }
 
@@ -314,8 +329,11 @@ describe('the bridge socket', () => {
 
   it('refuses a second page while one is open, saying why, and takes one again once it closed', async () => {
     const first = await connect();
-    const second = await connect();
+    const second = socketTo();
+    const secondMessages: unknown[] = [];
+    second.on('message', (data) => secondMessages.push(String(data)));
     expect(await closedBy(second)).toEqual({ code: ANOTHER_PAGE_CLOSE_CODE, reason: ANOTHER_PAGE_CLOSE_REASON });
+    expect(secondMessages).toEqual([]);
     first.send(JSON.stringify({ type: 'invoke', id: 21, channel: 'app:info', request: {} }));
     expect(await nextMessage(first)).toMatchObject({ id: 21, result: { ok: true } });
     const firstClosed = once(first, 'close');

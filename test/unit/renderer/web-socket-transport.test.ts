@@ -60,10 +60,17 @@ class TestHost {
   readonly sockets = new Set<WebSocket>();
   private waiters: Array<() => void> = [];
   onInvoke: (message: BridgeInvokeMessage, socket: WebSocket) => void = () => {};
+  /** False while another page holds the host: a socket is then closed as the browser host refuses one. */
+  acceptsPages = true;
 
   private constructor(server: WebSocketServer) {
     this.server = server;
     server.on('connection', (socket) => {
+      if (!this.acceptsPages) {
+        socket.close(ANOTHER_PAGE_CLOSE_CODE, ANOTHER_PAGE_CLOSE_REASON);
+        return;
+      }
+      this.send(socket, { type: 'ready' });
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
       socket.on('message', (data) => {
@@ -128,8 +135,9 @@ class StateLog {
 
 const running: Array<{ host: TestHost; transport: WebSocketTransport }> = [];
 
-async function setUp(options: { timers?: ManualTimers; retryDelay?: (attempt: number) => number } = {}) {
+async function setUp(options: { timers?: ManualTimers; retryDelay?: (attempt: number) => number; refusing?: boolean } = {}) {
   const host = await TestHost.start();
+  host.acceptsPages = options.refusing !== true;
   const log = new StateLog();
   const transport = createWebSocketTransport({
     url: host.url,
@@ -258,25 +266,21 @@ describe('createWebSocketTransport', () => {
 
   it('says the link is refused while the host serves another page, and connects once it lets this one in', async () => {
     const timers = new ManualTimers();
-    const { host, transport, states } = await setUp({ timers, retryDelay: (attempt) => 1000 + attempt });
-    let otherPageOpen = true;
-    host.server.on('connection', (socket) => {
-      if (otherPageOpen) socket.close(ANOTHER_PAGE_CLOSE_CODE, ANOTHER_PAGE_CLOSE_REASON);
-    });
+    const { host, transport, states } = await setUp({ timers, refusing: true });
     host.onInvoke = (message, socket) => host.send(socket, { type: 'result', id: message.id, result: ok('this tab') });
-    // Sent on each socket that opens and was then refused: the host ran nothing, so the call waits for the next one.
     const waiting = transport.invoke('app:info', {});
     await timers.scheduledWith(1000);
-    expect(states).toEqual(['open', 'refused']);
+    expect(states).toEqual(['refused']);
 
     timers.fire(1000);
     await timers.scheduledWith(1001);
-    expect(states).toEqual(['open', 'refused', 'open', 'refused']);
+    expect(states).toEqual(['refused']);
+    expect(host.received).toEqual([]);
 
-    otherPageOpen = false;
+    host.acceptsPages = true;
     timers.fire(1001);
     expect(await waiting).toEqual(ok('this tab'));
-    expect(states).toEqual(['open', 'refused', 'open', 'refused', 'open']);
+    expect(states).toEqual(['refused', 'open']);
   });
 
   it('backs off further on each failed attempt to connect', async () => {

@@ -99,6 +99,29 @@ describe('electron-builder.yml', () => {
   });
 });
 
+describe('the update feed check before packing', () => {
+  const require = createRequire(import.meta.url);
+  const hook = require(path.join(ROOT, 'build', 'check-update-feed.cjs')) as {
+    default: (context: unknown, env?: Record<string, string | undefined>) => Promise<void>;
+  };
+
+  it('is the beforePack hook of the configuration', () => {
+    expect(config.beforePack).toBe('build/check-update-feed.cjs');
+  });
+
+  it('lets an https feed and an app without updates through', async () => {
+    await expect(hook.default({}, { CIRCULARITY_DESK_UPDATE_URL: 'https://downloads.example.org/circularity-desk/' })).resolves.toBeUndefined();
+    await expect(hook.default({}, { CIRCULARITY_DESK_UPDATE_URL: '' })).resolves.toBeUndefined();
+  });
+
+  it('stops a build whose feed is not https', async () => {
+    await expect(hook.default({}, { CIRCULARITY_DESK_UPDATE_URL: 'http://downloads.example.org/desk/' })).rejects.toThrow(
+      "CIRCULARITY_DESK_UPDATE_URL must be an https address, not 'http://downloads.example.org/desk/': the app refuses any other feed.",
+    );
+    await expect(hook.default({}, { CIRCULARITY_DESK_UPDATE_URL: 'downloads.example.org' })).rejects.toThrow(/is not an address/);
+  });
+});
+
 describe('the notarize hook', () => {
   const require = createRequire(import.meta.url);
   const hook = require(path.join(ROOT, 'build', 'notarize.cjs')) as {

@@ -157,6 +157,11 @@ export interface LocalKeyCipherOptions {
    * the keys stored under the old one cannot be read any more.
    */
   newVaultKey?: boolean;
+  /**
+   * Whether keys are stored under the present vault key. With no key file, they were stored under a key the keyring
+   * held, also before `vault-key.json` noted it: that key is then not replaced either.
+   */
+  keysStored?: boolean;
   /** Hears why the keyring was not used when the key goes to a key file. */
   log?: (message: string, error?: unknown) => void;
 }
@@ -170,7 +175,9 @@ export async function openLocalKeyCipher(userDataDir: string, options: LocalKeyC
   await mkdir(userDataDir, { recursive: true, mode: 0o700 });
   const note = path.join(userDataDir, KEYRING_NOTE_NAME);
   const noted = (await readJsonFile(note, KeyringNote)).kind !== 'missing';
-  const history: KeyHistory = { noted, keptInKeyring: noted && options.newVaultKey !== true };
+  const keyFileFound = (await readTextIfPresent(path.join(userDataDir, KEY_FILE_NAME))) !== undefined;
+  const keptInKeyring = noted || (options.keysStored === true && !keyFileFound);
+  const history: KeyHistory = { noted, keptInKeyring: keptInKeyring && options.newVaultKey !== true };
   const found = options.keyring === undefined ? await systemKeyring() : (options.keyring ?? { unavailable: 'no keyring is installed' });
   let keyringFailure: unknown;
   if ('unavailable' in found) {

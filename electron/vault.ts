@@ -122,6 +122,15 @@ export class FileVault implements Vault {
   }
 
   /** Reads the vault file; an unreadable one is moved aside and the vault starts empty. */
+  /**
+   * Whether the vault file holds any key; read before a cipher is chosen, since keys stored under a vault key mean
+   * that key must not be replaced by a new one.
+   */
+  static async holdsKeys(file: string): Promise<boolean> {
+    const read = await readJsonFile(file, VaultDocument).catch(() => undefined);
+    return read?.kind === 'ok' && Object.keys(read.value.keys).length > 0;
+  }
+
   static async open(file: string, cipher: VaultCipher): Promise<FileVault> {
     let read;
     try {

@@ -85,9 +85,14 @@ async function main(): Promise<void> {
   const staticDir = path.join(REPOSITORY_ROOT, 'dist', 'renderer');
   if (await ensureRendererBuilt(REPOSITORY_ROOT, staticDir)) log('Built the app.');
 
-  const cipher = await openLocalKeyCipher(userDataDir, { newVaultKey: values['new-vault-key'], log });
   // Its own file: the app's vault is encrypted by Electron's safeStorage, which browser mode cannot read.
-  const vault = await FileVault.open(path.join(userDataDir, 'vault-browser.json'), cipher);
+  const vaultFile = path.join(userDataDir, 'vault-browser.json');
+  const cipher = await openLocalKeyCipher(userDataDir, {
+    newVaultKey: values['new-vault-key'],
+    keysStored: await FileVault.holdsKeys(vaultFile),
+    log,
+  });
+  const vault = await FileVault.open(vaultFile, cipher);
   if (vault.setAside !== undefined) log(`The key vault could not be read and was moved aside to ${vault.setAside}; keys must be entered again.`);
   const version = (JSON.parse(await readFile(path.join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   const host = await startDesktopHost({

@@ -107,6 +107,15 @@ describe('openLocalKeyCipher when the keyring that holds the vault key fails', (
     expect(await readdir(dir)).toEqual(['vault-key.json']);
   });
 
+  it('says so too for keys stored under a keyring key before the note existed', async () => {
+    await openLocalKeyCipher(dir, { keyring: memoryKeyring() });
+    await rm(path.join(dir, 'vault-key.json'));
+    await expect(openLocalKeyCipher(dir, { keyring: unreachableKeyring, keysStored: true })).rejects.toThrow(VaultKeyUnavailableError);
+    await expect(openLocalKeyCipher(dir, { keyring: memoryKeyring(), keysStored: true })).rejects.toThrow(/the keyring no longer holds it/);
+    // Nothing stored yet: a first start without a keyring takes a key file.
+    expect((await openLocalKeyCipher(dir, { keyring: unreachableKeyring, keysStored: false })).protection).toBe('key-file');
+  });
+
   it('starts with a new key when the user says the old one is gone for good, and the keyring works again after', async () => {
     const keyring = memoryKeyring();
     const data = await (await openLocalKeyCipher(dir, { keyring })).encrypt('stored-earlier', 'conn-a');

@@ -91,6 +91,17 @@ describe('FileVault', () => {
     if (posix) expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
 
+  it('says whether its file holds keys before it is opened', async () => {
+    expect(await FileVault.holdsKeys(file)).toBe(false);
+    const vault = await FileVault.open(file, cipher);
+    await vault.set('a', ORIGIN, KEY_A);
+    expect(await FileVault.holdsKeys(file)).toBe(true);
+    await vault.clear('a');
+    expect(await FileVault.holdsKeys(file)).toBe(false);
+    await writeFile(file, 'not json');
+    expect(await FileVault.holdsKeys(file)).toBe(false);
+  });
+
   it('answers has, get and clear, and keeps keys across a restart', async () => {
     const vault = await FileVault.open(file, cipher);
     expect(await vault.status()).toEqual({ protection: 'os-keyring', needsConsent: false });

@@ -154,6 +154,9 @@ describe('a portfolio’s page on a server', { timeout: 30_000 }, () => {
     expect(preview).toMatch(/^blob:/);
     expect(uploads).toEqual([expect.objectContaining({ target: 'portfolio', id: portfolio.id, fileName: 'logo.png', contentType: 'image/png' })]);
     await eventually(() => expect(server.calls.slice(before)).toContain('listPortfolios'));
+    // The "Stored as" message hides itself after 3 s with window.setTimeout, which unmounting does not clear: the
+    // test waits for it, or it fires once the file's environment (and its window) is gone.
+    await eventually(() => expect(document.querySelector('.n-message')).toBeNull());
 
     mounted.unmount();
     expect(revoke).toHaveBeenCalledWith(preview);

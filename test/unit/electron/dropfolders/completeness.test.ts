@@ -90,8 +90,7 @@ describe('waitUntilComplete', () => {
   });
 
   it('answers unreadable at once for a file this account may not read, instead of waiting for it as if it were locked', async (context) => {
-    // Root reads any file whatever its mode: there is nothing to refuse.
-    if (process.getuid?.() === 0) context.skip();
+    context.skip(process.getuid?.() === 0, 'root reads any file whatever its mode: there is nothing to refuse');
     await writeFile(file, 'secret');
     await chmod(file, 0o000);
     const { sleep, waits } = scriptedSleep([]);

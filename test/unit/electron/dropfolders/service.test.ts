@@ -227,8 +227,7 @@ describe('startDropFolderService', () => {
   });
 
   it('says a file it may not read cannot be read, instead of waiting for it as if another program held it', async (context) => {
-    // Root reads any file whatever its mode: there is nothing to refuse.
-    if (process.getuid?.() === 0) context.skip();
+    context.skip(process.getuid?.() === 0, 'root reads any file whatever its mode: there is nothing to refuse');
     const service = await start();
     const drop = await folder('drop');
     const mapping = await service.add({ folder: drop, target: BUILDING, connectionId: 'c' });

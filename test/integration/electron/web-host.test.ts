@@ -206,6 +206,12 @@ async function connect(options: { token?: string; origin?: string; host?: string
   return socket;
 }
 
+/** Sends an `app:info` call with this id and expects an answer: the socket is open and served. */
+async function expectServed(socket: WebSocket, id: number): Promise<void> {
+  socket.send(JSON.stringify({ type: 'invoke', id, channel: 'app:info', request: {} }));
+  expect(await nextMessage(socket)).toMatchObject({ id, result: { ok: true } });
+}
+
 function nextMessage(socket: WebSocket): Promise<BridgeHostMessage> {
   return new Promise((resolve) => {
     socket.once('message', (data) => {
@@ -309,8 +315,7 @@ describe('the bridge socket', () => {
       expect(await nextMessage(socket)).toMatchObject({ id: 12, result: { ok: false, error: { code: 'invalid-request' } } });
       // A frame that is no call is dropped; the socket goes on.
       socket.send(Uint8Array.of(0, 0, 0, 9, 1, 2));
-      socket.send(JSON.stringify({ type: 'invoke', id: 13, channel: 'app:info', request: {} }));
-      expect(await nextMessage(socket)).toMatchObject({ id: 13, result: { ok: true } });
+      await expectServed(socket, 13);
     } finally {
       socket.close();
     }
@@ -334,15 +339,13 @@ describe('the bridge socket', () => {
     second.on('message', (data) => secondMessages.push(String(data)));
     expect(await closedBy(second)).toEqual({ code: ANOTHER_PAGE_CLOSE_CODE, reason: ANOTHER_PAGE_CLOSE_REASON });
     expect(secondMessages).toEqual([]);
-    first.send(JSON.stringify({ type: 'invoke', id: 21, channel: 'app:info', request: {} }));
-    expect(await nextMessage(first)).toMatchObject({ id: 21, result: { ok: true } });
+    await expectServed(first, 21);
     const firstClosed = once(first, 'close');
     first.close();
     await firstClosed;
     const third = await connect();
     try {
-      third.send(JSON.stringify({ type: 'invoke', id: 22, channel: 'app:info', request: {} }));
-      expect(await nextMessage(third)).toMatchObject({ id: 22, result: { ok: true } });
+      await expectServed(third, 22);
     } finally {
       third.close();
     }
@@ -356,8 +359,7 @@ describe('the bridge socket', () => {
     await ended;
     const socket = await connect();
     try {
-      socket.send(JSON.stringify({ type: 'invoke', id: 31, channel: 'app:info', request: {} }));
-      expect(await nextMessage(socket)).toMatchObject({ id: 31, result: { ok: true } });
+      await expectServed(socket, 31);
     } finally {
       socket.close();
     }

@@ -19,6 +19,7 @@ import { assertNever } from '../../shared/api/enums';
 import { routesByVersion, type ApiVersion, type BinaryBody, type RouteDefinition, type RouteTable } from '../../shared/api/routes';
 import { Problem } from '../../shared/api/schemas';
 import { announcedLength, countingStream, uploadSourceOf, type TransferProgress, type UploadBody, type UploadSource } from './progress';
+import { sendingStreamsOverNodeHttp } from './node-http-uploads';
 import { nextRetryDelayMs, resolveRetryPolicy, type AttemptOutcome, type RetryPolicy } from './retry-policy';
 import { SlotQueue, type QueueActivity } from './slot-queue';
 import { abortableSleep } from '../../shared/abortable-sleep';
@@ -46,7 +47,7 @@ export interface QueuedClientOptions<V extends ApiVersion = ApiVersion> {
   random?: () => number;
   /** Waits between attempts; it may end early when `signal` aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Default: the global fetch. */
+  /** Default: the global fetch, with streamed uploads sent over node:http (`node-http-uploads.ts`). */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -294,7 +295,7 @@ export function createQueuedClient<V extends ApiVersion = ApiVersion>(
   const random = options.random ?? Math.random;
   const sleep = options.sleep ?? abortableSleep;
   // Kept unbound from `options`: fetch called as a method of another object is rejected in some runtimes.
-  const fetchFunction = options.fetch ?? fetch;
+  const fetchFunction = options.fetch ?? sendingStreamsOverNodeHttp(fetch);
 
   function closedFailure(label: string): CallNetworkFailure {
     return networkFailure('aborted', `${label}: the client was closed.`);

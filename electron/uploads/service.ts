@@ -420,7 +420,7 @@ class Uploads implements UploadService {
           lostMessage = message;
           lost.abort();
         }),
-        { highWaterMark: 1 },
+        { highWaterMark: 4 },
       );
     const rate = new TransferRate();
     rate.record(performance.now(), 0);

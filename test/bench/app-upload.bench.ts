@@ -3,7 +3,7 @@
  * both ways a page starts one — a file chosen in the host's dialog, read from disk, and a spool the page fills: a client
  * in this process sends the file as binary chunk frames over the browser host's real WebSocket, as the page does
  * (`invokeFrameOf`), starting the upload right after opening the spool — against a plain curl of the same file to the
- * same server.
+ * same server, run just before each of them.
  *
  * Setup (not measured): the file is written once, block by block with random content; the server runs as deployed
  * (`server/cli.ts serve`, its own process); a building gets one information file per upload (stored, not processed).
@@ -373,26 +373,32 @@ async function main(): Promise<number> {
     const writing = performance.now();
     await writeContent(file);
     console.log(`file: ${sizeMiB} MiB of random content written in ${((performance.now() - writing) / 1000).toFixed(1)} s to ${file}`);
+    // Written back before anything is measured, so that the first run does not share the disk with it.
+    spawnSync('sync');
     server = await startServerProcess(dataDir, key);
     const portfolio = await apiCall<{ id: string }>(server, key, 'POST', '/portfolios', { name: 'App upload benchmark' });
     const building = await apiCall<{ id: string }>(server, key, 'POST', '/buildings', { portfolioId: portfolio.id, name: 'App upload benchmark' });
     console.log(`server: ${server.url}`);
 
-    const chosen = await runHost('chosen', server, key, file, building.id);
-    const spooled = await runHost('spool', server, key, file, building.id);
-    let curlRate: number | undefined;
-    console.log('');
-    if (curlFound) {
-      const curl = await uploadWithCurl(server, key, file, building.id);
-      curlRate = megabytesPerSecond(curl.seconds);
-      console.log(`${curl.how.padEnd(44)}${curl.seconds.toFixed(2).padStart(7)} s   ${curlRate.toFixed(0).padStart(5)} MB/s   (HTTP 202, process wall time)`);
-    } else {
-      console.log('curl: not found on this machine; no comparison');
+    // Each way is measured right after a curl of its own: the disk's write-back of the uploads before weighs on both alike.
+    const runs: { label: string; run: HostRun; curlRate: number | undefined }[] = [];
+    for (const [way, label] of [
+      ['chosen', 'app, chosen file (read from disk)'],
+      ['spool', 'app, spool fed over the WebSocket (binary frames)'],
+    ] as const) {
+      let curlRate: number | undefined;
+      if (curlFound) {
+        const curl = await uploadWithCurl(server, key, file, building.id);
+        curlRate = megabytesPerSecond(curl.seconds);
+        console.log(`${curl.how.padEnd(44)}${curl.seconds.toFixed(2).padStart(7)} s   ${curlRate.toFixed(0).padStart(5)} MB/s   (HTTP 202, process wall time, just before the ${way} run)`);
+      }
+      runs.push({ label, run: await runHost(way, server, key, file, building.id), curlRate });
     }
-    report('app, chosen file (read from disk)', chosen, curlRate);
-    report('app, spool fed over the WebSocket (binary frames)', spooled, curlRate);
+    console.log('');
+    if (!curlFound) console.log('curl: not found on this machine; no comparison');
+    for (const { label, run, curlRate } of runs) report(label, run, curlRate);
     console.log('MB = 10^6 bytes; figures are informative and never fail the run');
-    return chosen.outcome === 'done' && spooled.outcome === 'done' ? 0 : 1;
+    return runs.every(({ run }) => run.outcome === 'done') ? 0 : 1;
   } finally {
     if (server !== undefined) await stopServerProcess(server);
     await rm(folder, { recursive: true, force: true });

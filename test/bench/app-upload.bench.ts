@@ -116,13 +116,17 @@ async function untilLocalWorkspaceSettled(host: DesktopHost): Promise<void> {
   while (Date.now() < deadline) {
     const buildings = ((await call('listBuildings')) ?? []) as { id: string }[];
     let settled = true;
+    let models = 0;
     for (const building of buildings) {
       for (const file of ((await call('listBuildingFiles', { buildingId: building.id })) ?? []) as { id: string; type: number }[]) {
+        if (file.type !== 0) continue;
+        models += 1;
         const status = (await call('getBuildingFileStatus', { buildingId: building.id, fileId: file.id })) as { status: number } | undefined;
-        if (file.type === 0 && (status === undefined || !SETTLED_STATUSES.has(status.status))) settled = false;
+        if (status === undefined || !SETTLED_STATUSES.has(status.status)) settled = false;
       }
     }
-    if (settled && buildings.length > 0) return;
+    // The sample building exists a moment before its model does: settled means a model, and every model processed.
+    if (settled && models > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   throw new Error('the Local workspace did not finish its sample model within 5 minutes');

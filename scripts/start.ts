@@ -1,13 +1,16 @@
 /**
  * `npm start`: builds what is stale and runs the app in Electron, on the Local workspace with sample data. Electron's
  * binary is fetched on first start (not at `npm ci`, so installing never depends on reaching its download host).
- * Where Electron cannot run — the binary cannot be fetched, or Linux has no display — it says why and runs the same
- * app in the browser instead (`npm run web`).
+ * Electron gets a database module built for it (`electron-native.ts`), beside Node's. Where Electron cannot run — the
+ * binary cannot be fetched, that module cannot be built, or Linux has no display — it says why and runs the same app in
+ * the browser instead (`npm run web`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildDesktop, REPOSITORY_ROOT } from './build-desktop';
+import { ensureElectronNativeBuild } from './electron-native';
+import { ELECTRON_SQLITE_BINDING_ENV } from '../shared/native-sqlite';
 import { ensureRendererBuilt } from '../electron/renderer-build';
 
 const require = createRequire(import.meta.url);
@@ -39,8 +42,8 @@ function hasDisplay(): boolean {
 }
 
 /** Runs a child in the foreground: its output is ours, a stop signal sent to us is passed on, its exit is ours. */
-function runInForeground(command: string, args: string[]): void {
-  const child = spawn(command, args, { stdio: 'inherit' });
+function runInForeground(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  const child = spawn(command, args, { stdio: 'inherit', env });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 1));
 }
@@ -61,9 +64,14 @@ async function main(): Promise<void> {
     runBrowserMode(electron.reason, args);
     return;
   }
+  const native = await ensureElectronNativeBuild();
+  if ('reason' in native) {
+    runBrowserMode(`The Local workspace needs ${native.reason}`, args);
+    return;
+  }
   await ensureRendererBuilt(REPOSITORY_ROOT, path.join(REPOSITORY_ROOT, 'dist', 'renderer'));
   await buildDesktop({ outDir: path.join(REPOSITORY_ROOT, 'dist') });
-  runInForeground(electron.binary, [REPOSITORY_ROOT, ...args]);
+  runInForeground(electron.binary, [REPOSITORY_ROOT, ...args], { ...process.env, [ELECTRON_SQLITE_BINDING_ENV]: native.binding });
 }
 
 main().catch((error: unknown) => {

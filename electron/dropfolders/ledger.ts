@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { nativeSqliteOptions } from '../../shared/native-sqlite';
 import { Type, type Static, type TSchema } from 'typebox';
 import { DropFolderFile, type DropFileKind, type DropFileProgress, type LedgerState } from '../../shared/dropfolders';
 
@@ -156,7 +157,7 @@ export class UploadLedger {
   /** Opens (and creates) the ledger in `stateDir`. */
   static open(stateDir: string, now: () => Date = () => new Date()): UploadLedger {
     mkdirSync(stateDir, { recursive: true });
-    const db = new Database(path.join(stateDir, LEDGER_FILE_NAME));
+    const db = new Database(path.join(stateDir, LEDGER_FILE_NAME), nativeSqliteOptions(process.versions, process.env));
     try {
       db.pragma('journal_mode = WAL');
       // FULL: a state change that returned survives a power cut too, not only a crash of the app.

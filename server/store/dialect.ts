@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { nativeSqliteOptions } from '../../shared/native-sqlite';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type ColumnDataType, type Expression } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './tables';
@@ -162,7 +163,7 @@ export interface OpenedDatabase {
 
 /** Opens a SQLite database file (or `:memory:`) with the pragmas the server relies on. */
 export function openSqlite(file: string): OpenedDatabase {
-  const connection = new Database(file);
+  const connection = new Database(file, nativeSqliteOptions(process.versions, process.env));
   // WAL lets readers run while the worker writes; NORMAL sync is durable across application crashes in WAL mode.
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = NORMAL');

@@ -2,7 +2,7 @@
  * The Local workspace: the embedded server the app runs for itself, with its data in the user-data folder and a
  * random key kept in the vault. It is started as a separate process (an Electron utilityProcess in the app, a Node
  * child process in browser mode) so a crash or a long import never freezes the window, and it is restarted when it
- * dies unexpectedly.
+ * dies unexpectedly: after 1 s, then 2 s, 4 s … so that a server that keeps crashing does not take the cores.
  */
 import { randomBytes } from 'node:crypto';
 import { access } from 'node:fs/promises';
@@ -39,6 +39,12 @@ export interface LocalWorkspaceOptions {
   stopTimeoutMs?: number;
   /** Unexpected exits restarted in a row before the workspace is left failed. */
   maxRestarts?: number;
+  /** The wait before the first restart in a row; each further one waits twice as long as the one before. */
+  restartDelayMs?: number;
+  /** The longest wait before a restart. */
+  maxRestartDelayMs?: number;
+  /** How long a restarted server must run before an exit counts as the first in a row again. */
+  stableAfterMs?: number;
 }
 
 const DATABASE_FILE = 'circularity.sqlite';
@@ -68,6 +74,8 @@ export class LocalWorkspace {
   private starting: Promise<string> | undefined;
   private stopping = false;
   private restarts = 0;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private runningSince = 0;
   private readonly listeners = new Set<(status: LocalWorkspaceStatus) => void>();
   private readonly urlListeners = new Set<(url: string) => void>();
 
@@ -115,6 +123,11 @@ export class LocalWorkspace {
   /** Asks the server to finish its work and exit; kills it when it does not within the time limit. */
   async stop(): Promise<void> {
     this.stopping = true;
+    if (this.restartTimer !== undefined) {
+      clearTimeout(this.restartTimer);
+      this.restartTimer = undefined;
+      this.setStatus({ state: 'stopped' });
+    }
     const running = this.process;
     if (running === undefined) return;
     const exited = new Promise<void>((resolve) => running.onExit(() => resolve()));
@@ -172,6 +185,7 @@ export class LocalWorkspace {
       // Empty team-server addresses: a DATABASE_URL or BLOB_STORE_URL in the user's environment must not move the
       // Local workspace off its own folder.
       const url = await this.spawn(args, { [BOOTSTRAP_KEY_ENV]: key, [DATABASE_URL_ENV]: '', [BLOB_STORE_URL_ENV]: '' });
+      this.runningSince = Date.now();
       this.setStatus({ state: 'running' });
       return url;
     } catch (error) {
@@ -228,20 +242,33 @@ export class LocalWorkspace {
           this.setStatus({ state: 'stopped' });
           return;
         }
-        this.recover(reason);
+        this.recover(reason, Date.now() - this.runningSince);
       });
     });
   }
 
-  /** Restarts a server that died on its own, a few times per session, then leaves it failed for the user to see. */
-  private recover(reason: string): void {
-    const limit = this.options.maxRestarts ?? 3;
+  /**
+   * Restarts a server that died on its own after a wait that doubles with each exit in a row, then leaves it failed
+   * for the user to see. A server that ran well for a while starts a new row: one crash a day is not a crash loop.
+   */
+  private recover(reason: string, ranForMs: number): void {
+    const limit = this.options.maxRestarts ?? 5;
     this.options.log(reason);
+    if (ranForMs >= (this.options.stableAfterMs ?? 5 * 60_000)) this.restarts = 0;
     if (this.restarts >= limit) {
       this.setStatus({ state: 'failed', message: reason });
       return;
     }
     this.restarts += 1;
-    this.start().catch((error: unknown) => this.options.log('Restarting the Local workspace server failed.', error));
+    const delayMs = Math.min((this.options.restartDelayMs ?? 1000) * 2 ** (this.restarts - 1), this.options.maxRestartDelayMs ?? 30_000);
+    this.options.log(`The Local workspace server is restarted in ${delayMs} ms (attempt ${this.restarts} of ${limit}).`);
+    this.setStatus({ state: 'restarting', message: reason, restartInMs: delayMs, attempt: this.restarts });
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      this.start().catch((error: unknown) => {
+        this.options.log('Restarting the Local workspace server failed.', error);
+        if (!this.stopping) this.recover(error instanceof Error ? error.message : String(error), 0);
+      });
+    }, delayMs);
   }
 }

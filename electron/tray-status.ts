@@ -40,6 +40,8 @@ export function localWorkspaceLabel(status: LocalWorkspaceStatus): string {
       return 'Local workspace: starting';
     case 'running':
       return 'Local workspace: running';
+    case 'restarting':
+      return 'Local workspace: restarting';
     case 'stopped':
       return 'Local workspace: stopped';
     case 'failed':

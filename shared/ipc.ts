@@ -195,8 +195,17 @@ export const SetKeyRequest = Type.Object(
 /** The state of the embedded server of the Local workspace. */
 export const LocalWorkspaceStatus = Type.Object(
   {
-    state: Type.Union([Type.Literal('starting'), Type.Literal('running'), Type.Literal('stopped'), Type.Literal('failed')]),
+    state: Type.Union([
+      Type.Literal('starting'),
+      Type.Literal('running'),
+      Type.Literal('restarting'),
+      Type.Literal('stopped'),
+      Type.Literal('failed'),
+    ]),
     message: Type.Optional(Type.String()),
+    /** While `restarting`: the wait before the next start, and which restart in a row it is (1, 2, …). */
+    restartInMs: Type.Optional(Type.Integer({ minimum: 0 })),
+    attempt: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { additionalProperties: false },
 );

@@ -31,6 +31,7 @@ export const de: Messages = {
     label: 'Lokaler Arbeitsbereich',
     starting: 'Startet',
     running: 'Läuft',
+    restarting: 'Neustart',
     stopped: 'Angehalten',
     failed: 'Fehlgeschlagen',
     unknown: 'Unbekannt',
@@ -245,6 +246,7 @@ export const de: Messages = {
     delete: 'Gelöscht',
   },
   activityPage: {
+    localRestarting: 'Der lokale Arbeitsbereich wurde unerwartet beendet und wird in {seconds} s neu gestartet (Versuch {attempt}).',
     title: 'Aktivität',
     subtitle: 'Was die App auf {name} tut und was Ihre Aufmerksamkeit braucht',
     statusTitle: 'Synchronisierungsstatus',

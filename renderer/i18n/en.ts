@@ -29,6 +29,7 @@ export const en = {
     label: 'Local workspace',
     starting: 'Starting',
     running: 'Running',
+    restarting: 'Restarting',
     stopped: 'Stopped',
     failed: 'Failed',
     unknown: 'Unknown',
@@ -243,6 +244,7 @@ export const en = {
     delete: 'Deleted',
   },
   activityPage: {
+    localRestarting: 'The Local workspace stopped unexpectedly and is restarted in {seconds} s (attempt {attempt}).',
     title: 'Activity',
     subtitle: 'What the app is doing on {name}, and what needs you',
     statusTitle: 'Sync status',

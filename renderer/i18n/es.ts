@@ -31,6 +31,7 @@ export const es: Messages = {
     label: 'Espacio de trabajo local',
     starting: 'Iniciando',
     running: 'En marcha',
+    restarting: 'Reiniciando',
     stopped: 'Detenido',
     failed: 'Con fallo',
     unknown: 'Desconocido',
@@ -245,6 +246,7 @@ export const es: Messages = {
     delete: 'Eliminado',
   },
   activityPage: {
+    localRestarting: 'El espacio de trabajo local se detuvo inesperadamente y se reinicia en {seconds} s (intento {attempt}).',
     title: 'Actividad',
     subtitle: 'Qué hace la aplicación en {name} y qué necesita de usted',
     statusTitle: 'Estado de la sincronización',

@@ -31,6 +31,7 @@ export const fr: Messages = {
     label: 'Espace de travail local',
     starting: 'Démarrage',
     running: 'En marche',
+    restarting: 'Redémarrage',
     stopped: 'Arrêté',
     failed: 'En échec',
     unknown: 'Inconnu',
@@ -245,6 +246,7 @@ export const fr: Messages = {
     delete: 'Supprimé',
   },
   activityPage: {
+    localRestarting: 'L’espace de travail local s’est arrêté de façon inattendue ; il redémarre dans {seconds} s (tentative {attempt}).',
     title: 'Activité',
     subtitle: "Ce que fait l'application sur {name}, et ce qui vous attend",
     statusTitle: 'État de la synchronisation',

@@ -31,6 +31,7 @@ export const it: Messages = {
     label: 'Area di lavoro locale',
     starting: 'In avvio',
     running: 'In esecuzione',
+    restarting: 'Riavvio',
     stopped: 'Arrestata',
     failed: 'Non riuscita',
     unknown: 'Sconosciuto',
@@ -245,6 +246,7 @@ export const it: Messages = {
     delete: 'Eliminato',
   },
   activityPage: {
+    localRestarting: 'Lo spazio di lavoro locale si è arrestato inaspettatamente e verrà riavviato tra {seconds} s (tentativo {attempt}).',
     title: 'Attività',
     subtitle: "Cosa sta facendo l'app su {name}, e cosa richiede la vostra attenzione",
     statusTitle: 'Stato della sincronizzazione',

@@ -31,6 +31,7 @@ export const nl: Messages = {
     label: 'Lokale werkruimte',
     starting: 'Wordt gestart',
     running: 'Actief',
+    restarting: 'Herstarten',
     stopped: 'Gestopt',
     failed: 'Mislukt',
     unknown: 'Onbekend',
@@ -245,6 +246,7 @@ export const nl: Messages = {
     delete: 'Verwijderd',
   },
   activityPage: {
+    localRestarting: 'De lokale werkruimte is onverwacht gestopt en wordt over {seconds} s opnieuw gestart (poging {attempt}).',
     title: 'Activiteit',
     subtitle: 'Wat de app op {name} doet, en wat uw aandacht vraagt',
     statusTitle: 'Synchronisatiestatus',

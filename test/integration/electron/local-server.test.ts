@@ -1,6 +1,7 @@
 /**
  * The Local workspace with the real server in a real child process: first start with sample data and a key from
- * the vault, restart without sample data, recovery after a crash, a clear failure when it cannot start.
+ * the vault, restart without sample data, recovery after a crash with a growing wait, a clear failure when it cannot
+ * start.
  */
 import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -100,6 +101,65 @@ describe('the Local workspace', () => {
     );
     expect(processes).toHaveLength(2);
     expect(await portfolios(second ?? '', await vault.get(LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN))).toEqual(['Demo portfolio']);
+  });
+
+  it('waits longer before each restart in a row, says so, and is left failed after the last', async () => {
+    const processes: EmbeddedServerProcess[] = [];
+    const launch = nodeProcessLauncher();
+    const statuses: LocalWorkspaceStatus[] = [];
+    workspace = new LocalWorkspace({
+      dataDir: path.join(folder, 'data'),
+      vault: new MemoryVault(),
+      launch: (args, env) => {
+        const started = launch(args, env);
+        processes.push(started);
+        return started;
+      },
+      log: () => undefined,
+      maxRestarts: 2,
+      restartDelayMs: 100,
+      stableAfterMs: 600_000,
+    });
+    workspace.onStatus((status) => statuses.push(status));
+    await workspace.start();
+    for (const crashed of [0, 1]) {
+      processes[crashed]?.kill();
+      await eventually(
+        async () => processes.length,
+        (count) => count === crashed + 2 && workspace?.status().state === 'running',
+      );
+    }
+    processes[2]?.kill();
+    await eventually(async () => workspace?.status().state, (state) => state === 'failed');
+    const restarting = statuses.filter((status) => status.state === 'restarting');
+    expect(restarting).toEqual([
+      { state: 'restarting', message: expect.stringMatching(/stopped/), restartInMs: 100, attempt: 1 },
+      { state: 'restarting', message: expect.stringMatching(/stopped/), restartInMs: 200, attempt: 2 },
+    ]);
+    expect(processes).toHaveLength(3);
+  });
+
+  it('a restart that is waited for is called off when the workspace is stopped', async () => {
+    const processes: EmbeddedServerProcess[] = [];
+    const launch = nodeProcessLauncher();
+    workspace = new LocalWorkspace({
+      dataDir: path.join(folder, 'data'),
+      vault: new MemoryVault(),
+      launch: (args, env) => {
+        const started = launch(args, env);
+        processes.push(started);
+        return started;
+      },
+      log: () => undefined,
+      restartDelayMs: 300,
+    });
+    await workspace.start();
+    processes[0]?.kill();
+    await eventually(async () => workspace?.status().state, (state) => state === 'restarting');
+    await workspace.stop();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(workspace.status().state).toBe('stopped');
+    expect(processes).toHaveLength(1);
   });
 
   it('stays in its own folder when the environment names a team server database', async () => {

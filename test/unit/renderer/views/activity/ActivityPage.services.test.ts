@@ -127,6 +127,23 @@ describe('ActivityPage: what the host does', { timeout: 30_000 }, () => {
     expect(quiet.get('[data-testid="activity-errors-empty"]').text()).toContain('Nothing went wrong in this session.');
   });
 
+  it('says when the Local workspace is restarted after it stopped, and when, until it runs again', async () => {
+    const host = quietHost();
+    const wrapper = await mountWith(host, ActivityPage);
+    await settled(() => expect(wrapper.find('[data-testid="attention-all-well"]').exists()).toBe(true));
+    expect(wrapper.find('[data-testid="activity-local-restarting"]').exists()).toBe(false);
+
+    host.emit('local:status-changed', { state: 'restarting', message: 'The Local workspace server stopped.', restartInMs: 4000, attempt: 3 });
+    await flushPromises();
+    expect(wrapper.get('[data-testid="activity-local-restarting"]').text()).toBe(
+      'The Local workspace stopped unexpectedly and is restarted in 4 s (attempt 3).',
+    );
+
+    host.emit('local:status-changed', { state: 'running' });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="activity-local-restarting"]').exists()).toBe(false);
+  });
+
   it('shows the uploads of every folder, a failure with the server’s message, and sends Retry to the host', async () => {
     const bridge = busyHost();
     const wrapper = await mountWith(bridge, ActivityPage);

@@ -67,6 +67,13 @@ protocol.registerSchemesAsPrivileged([
 app.enableSandbox();
 
 let logFile: string | undefined;
+/**
+ * `--user-data <dir>`: the app's data (connections, keys, the Local workspace) in another folder, as browser mode's
+ * option of the same name does; a second profile, or a test's own. Set before the single-instance lock, which is per folder.
+ */
+const userDataArgument = parseArgs({ args: process.argv.slice(1), options: { 'user-data': { type: 'string' } }, strict: false, allowPositionals: true }).values['user-data'];
+if (typeof userDataArgument === 'string' && userDataArgument !== '') app.setPath('userData', path.resolve(userDataArgument));
+
 
 function log(message: string, error?: unknown): void {
   const detail = error === undefined ? '' : `: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;

@@ -77,7 +77,10 @@ describe('electron-builder.yml', () => {
 
   it('signs for the hardened runtime on macOS and notarizes through the afterSign hook', async () => {
     expect(config.mac).toMatchObject({
-      target: ['dmg', 'zip'],
+      target: [
+        { target: 'dmg', arch: ['arm64', 'x64'] },
+        { target: 'zip', arch: ['arm64', 'x64'] },
+      ],
       hardenedRuntime: true,
       gatekeeperAssess: false,
       entitlements: 'build/entitlements.mac.plist',

@@ -25,6 +25,7 @@ import {
   type Notice,
 } from '../shared/ipc';
 import type { PassportEntry, PassportEvent, PassportState } from '../shared/passports';
+import type { ChosenFiles } from '../shared/uploads';
 import type { BridgeEventSink, BridgeHandlers } from './bridge-dispatch';
 import { checkedDraftAddress, ConnectionStore, keyOriginOf, LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN, normaliseBaseUrl, type ConnectionProfile } from './connections';
 import { isWithinByRealPath } from './dropfolders/folder-safety';
@@ -37,6 +38,7 @@ import { createQueuedClient, type QueuedClient, type QueuedClientOptions } from 
 import { migrateLocalWorkspace } from './local-migration';
 import { LocalWorkspace, type LocalServerLauncher } from './local-server';
 import { startPassportService, type PassportService } from './passports/passport-service';
+import type { StartAtLogin } from './start-at-login';
 import { startUploadService, type UploadService, type UploadTiming } from './uploads/service';
 import type { Vault } from './vault';
 import { migrationTargetsOf, type ConfirmMigration } from './migration-confirmation';
@@ -72,6 +74,8 @@ export interface DesktopHostOptions {
    * with no terminal) the workspace is not moved.
    */
   confirmMigration?: ConfirmMigration;
+  /** Whether the app starts at login (Electron). Browser mode has none: its channels answer `unavailable`. */
+  startAtLogin?: StartAtLogin;
   log: (message: string, error?: unknown) => void;
   /** Faster timings of the drop folders, passports, uploads and clients, for tests; the defaults suit people. */
   tuning?: DesktopTuning;
@@ -91,6 +95,12 @@ export interface DesktopStatus {
   /** Calls waiting or running, over all connections. */
   queued: number;
   running: number;
+  /** Drop folders and passport folders set: their work goes on while the window is closed. */
+  dropFolders: number;
+  passportFolders: number;
+  /** Uploads of the building and portfolio pages and files of the drop folders on their way to the server, and those that failed. */
+  uploadsInFlight: number;
+  uploadsFailed: number;
 }
 
 /** The running host. */
@@ -101,6 +111,11 @@ export interface DesktopHost {
   status(): DesktopStatus;
   /** Adds or updates the remote connection to `baseUrl`, stores `key` for it and makes it active (managed installs, tests). */
   provision(baseUrl: string, key: string): Promise<Connection>;
+  /**
+   * Files opened with the app (launch arguments, macOS open-file): registered as chosen files, kept until the window
+   * takes them (`app:take-opened-files`) and announced with `app:files-opened`.
+   */
+  openFiles(paths: readonly string[]): Promise<void>;
   /** Stops the drop folders, passports and uploads (their ledgers keep where each file was), waits for open calls, stops the Local workspace server. */
   close(): Promise<void>;
 }
@@ -445,6 +460,32 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     }
   }
 
+  /** Files opened with the app that the window has not taken yet. */
+  let openedFiles: ChosenFiles = [];
+
+  function requireStartAtLogin(): StartAtLogin {
+    if (options.startAtLogin === undefined) throw new BridgeError('unavailable', 'Starting at login is a setting of the desktop app.');
+    return options.startAtLogin;
+  }
+
+  /** Uploads on their way and failed ones: the pages' uploads, and the files of every drop folder. */
+  function uploadCounts(): { uploadsInFlight: number; uploadsFailed: number } {
+    let uploadsInFlight = 0;
+    let uploadsFailed = 0;
+    for (const entry of services.uploads?.list() ?? []) {
+      if (entry.state === 'waiting' || entry.state === 'creating' || entry.state === 'sending') uploadsInFlight += 1;
+      else if (entry.state === 'failed') uploadsFailed += 1;
+    }
+    const { dropFolders } = services;
+    for (const mapping of dropFolders?.list() ?? []) {
+      for (const file of dropFolders?.files(mapping.id) ?? []) {
+        if (file.state === 'detected' || file.state === 'hashing' || file.state === 'uploading') uploadsInFlight += 1;
+        else if (file.state === 'failed') uploadsFailed += 1;
+      }
+    }
+    return { uploadsInFlight, uploadsFailed };
+  }
+
   const handlers: BridgeHandlers = {
     'app:info': async () => ({
       version: options.version,
@@ -452,6 +493,17 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       platform: process.platform,
       userDataDir: options.userDataDir,
     }),
+    'app:start-at-login': async () => ({ enabled: await requireStartAtLogin().enabled() }),
+    'app:set-start-at-login': async ({ enabled }) => {
+      const setting = requireStartAtLogin();
+      await setting.set(enabled);
+      return { enabled: await setting.enabled() };
+    },
+    'app:take-opened-files': async () => {
+      const taken = openedFiles;
+      openedFiles = [];
+      return taken;
+    },
     'connections:list': () => connectionList(),
     'connections:add': async (draft) => {
       const profile = await connections.add(draft);
@@ -604,7 +656,29 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
         queued += each.queued;
         running += each.running;
       }
-      return { local: local.status(), queued, running };
+      return {
+        local: local.status(),
+        queued,
+        running,
+        dropFolders: services.dropFolders?.list().length ?? 0,
+        passportFolders: services.passports?.targets().length ?? 0,
+        ...uploadCounts(),
+      };
+    },
+    async openFiles(paths) {
+      const uploads = requireUploads();
+      const chosen: ChosenFiles = [];
+      // One at a time: a file the server would not take (too large, a name it refuses) is said, and the rest go on.
+      for (const filePath of paths) {
+        try {
+          chosen.push(...(await uploads.registerChoices([filePath])));
+        } catch (error) {
+          emitNotice({ kind: 'error', title: `${path.basename(filePath)} cannot be uploaded`, message: error instanceof Error ? error.message : String(error) });
+        }
+      }
+      if (chosen.length === 0) return;
+      openedFiles = [...openedFiles, ...chosen];
+      emit('app:files-opened', { count: openedFiles.length });
     },
     async provision(baseUrl, key) {
       const profile = await remoteConnectionTo(baseUrl);

@@ -249,6 +249,14 @@ export const AppInfo = Type.Object(
 /** Which host runs the renderer. */
 export type AppInfo = Static<typeof AppInfo>;
 
+/** Whether the app starts when the user logs in (Electron only: browser mode answers `unavailable`). */
+export const StartAtLoginSetting = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
+/** Whether the app starts when the user logs in. */
+export type StartAtLoginSetting = Static<typeof StartAtLoginSetting>;
+
+/** Files were opened with the app (a launch, a second launch, macOS open-file): `app:take-opened-files` hands them out. */
+export const FilesOpened = Type.Object({ count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+
 /**
  * A JSON call of the API through the host's queued client, which adds the connection's key. Binary uploads and
  * downloads do not pass this channel: the host streams them from and to disk itself (`uploads:*`, `files:download`;
@@ -421,6 +429,10 @@ function channel<Request extends TSchema, Response extends TSchema>(
 /** Every request/response channel, named `namespace:kebab-action`. */
 export const ipcChannels = {
   'app:info': channel(NoInput, AppInfo),
+  'app:start-at-login': channel(NoInput, StartAtLoginSetting),
+  'app:set-start-at-login': channel(StartAtLoginSetting, StartAtLoginSetting),
+  /** The files opened with the app since the last call, as chosen files to upload; each is handed out once. */
+  'app:take-opened-files': channel(NoInput, ChosenFiles),
   'connections:list': channel(NoInput, ConnectionList),
   'connections:add': channel(ConnectionDraft, Connection),
   'connections:update': channel(ConnectionUpdate, Connection),
@@ -490,6 +502,8 @@ export const ipcEvents = {
   'uploads:changed': UploadEntry,
   /** Something to show the user in the app (Electron also shows it as a native notification). */
   notice: Notice,
+  /** Files were opened with the app; the window asks which building they go to. */
+  'app:files-opened': FilesOpened,
 } as const;
 
 /** An event's name. */

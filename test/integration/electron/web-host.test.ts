@@ -88,6 +88,9 @@ function handlers(): BridgeHandlers {
     'uploads:retry': unused,
     'uploads:forget': unused,
     'files:download': unused,
+    'app:start-at-login': unused,
+    'app:set-start-at-login': unused,
+    'app:take-opened-files': unused,
   };
 }
 

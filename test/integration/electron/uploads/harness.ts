@@ -126,7 +126,7 @@ export interface TestHost {
 /** Starts the host on `userDataDir` with short timings and records its upload events and log. */
 export async function startHost(
   userDataDir: string,
-  options: Partial<Pick<DesktopHostOptions, 'vault' | 'chooseFiles' | 'chooseSaveTarget' | 'tuning'>> = {},
+  options: Partial<Pick<DesktopHostOptions, 'vault' | 'chooseFiles' | 'chooseSaveTarget' | 'tuning' | 'startAtLogin'>> = {},
 ): Promise<TestHost> {
   const logged: string[] = [];
   const host = await startTestDesktopHost(userDataDir, {

@@ -23,6 +23,7 @@ import {
   type IpcRequest,
   type IpcValue,
   type Notice,
+  type ProxyTestResult,
 } from '../shared/ipc';
 import type { PassportEntry, PassportEvent, PassportState } from '../shared/passports';
 import type { ChosenFiles } from '../shared/uploads';
@@ -36,6 +37,7 @@ import { runApiCall } from './http/api-request';
 import { runImageUpload } from './http/image-upload';
 import { createQueuedClient, type QueuedClient, type QueuedClientOptions } from './http/queued-client';
 import { migrateLocalWorkspace } from './local-migration';
+import type { ProxyControl } from './network/proxy-control';
 import { LocalWorkspace, type LocalServerLauncher } from './local-server';
 import { startPassportService, type PassportService } from './passports/passport-service';
 import type { StartAtLogin } from './start-at-login';
@@ -77,6 +79,13 @@ export interface DesktopHostOptions {
   /** Whether the app starts at login (Electron). Browser mode has none: its channels answer `unavailable`. */
   startAtLogin?: StartAtLogin;
   log: (message: string, error?: unknown) => void;
+  /**
+   * What every outgoing call of the host goes through (Electron: `net.fetch`, so the system's proxy, PAC and
+   * certificates apply). Default: Node's fetch, with streamed uploads over node:http where no proxy applies.
+   */
+  fetch?: typeof globalThis.fetch;
+  /** The proxy the user chooses in Settings (Electron). Browser mode has none: its proxy comes from the environment. */
+  proxy?: ProxyControl;
   /** Faster timings of the drop folders, passports, uploads and clients, for tests; the defaults suit people. */
   tuning?: DesktopTuning;
 }
@@ -149,6 +158,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       apiVersion: profile.apiVersion,
       apiKey: () => vault.get(profile.id, keyOriginOf(profile)),
       ...(options.tuning?.clientRetry === undefined ? {} : { retry: options.tuning.clientRetry }),
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
       onActivity: (now) => {
         activity.set(profile.id, now);
         emit('http:activity', { connectionId: profile.id, ...now });
@@ -376,7 +386,12 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
 
   /** Tests a connection before it is saved: a client of its own with the typed key, closed after the one call. */
   async function testDraft({ apiVersion, key, ...address }: ConnectionDraftTest): Promise<ConnectionTestResult> {
-    const client = createQueuedClient({ baseUrl: checkedDraftAddress(address), apiVersion, apiKey: async () => key });
+    const client = createQueuedClient({
+      baseUrl: checkedDraftAddress(address),
+      apiVersion,
+      apiKey: async () => key,
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    });
     try {
       return await testWith(client);
     } finally {
@@ -401,6 +416,21 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       case 'network':
         return { kind: 'network', message: result.error.message };
     }
+  }
+
+  function requireProxy(): ProxyControl {
+    if (options.proxy === undefined) {
+      throw new BridgeError('unavailable', 'In browser mode the proxy comes from HTTPS_PROXY, HTTP_PROXY and NO_PROXY of the terminal that started it.');
+    }
+    return options.proxy;
+  }
+
+  /** Which proxy the connection's address goes through, and whether its server answers that way (one attempt). */
+  async function testProxy(connectionId: string): Promise<ProxyTestResult> {
+    const proxy = requireProxy();
+    const profile = requireProfile(connectionId);
+    const [resolved, server] = await Promise.all([proxy.resolve(profile.baseUrl), testConnection(connectionId)]);
+    return { proxy: resolved, server };
   }
 
   /** The remote connection to this address: the one there is (its name kept), else a new one named after the host. */
@@ -634,6 +664,9 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       await openOnDisk(entry.filePath, `The passport file ${entry.filePath} was moved or deleted.`);
       return null;
     },
+    'network:proxy': async () => requireProxy().choice(),
+    'network:set-proxy': (choice) => requireProxy().choose(choice),
+    'network:test-proxy': ({ connectionId }) => testProxy(connectionId),
     ...uploadHandlers({
       uploads: requireUploads,
       requireProfile,

@@ -5,6 +5,7 @@
  */
 import { appendFile, mkdir, rename, stat } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -29,13 +30,17 @@ import { autoUpdater } from 'electron-updater';
 import { PASSPORT_FONT_DIR_ENV } from '../shared/embedded-server';
 import { BridgeError, type Notice } from '../shared/ipc';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, createAppProtocolHandler, isAppUrl } from './app-protocol';
+import { TRAY_NOTICE, backgroundStateFile, firstHideToTray, hasBackgroundWork, hideOnClose, quitsWhenAllWindowsClosed } from './background';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy';
 import { startDesktopHost, type DesktopHost } from './desktop';
+import { startProxyControl } from './network/proxy-control';
 import { bridgeEventSender, registerBridgeHandlers, trustedSenderCheck } from './ipc';
 import type { EmbeddedServerProcess } from './local-server';
 import { migrationConfirmationText, type MigrationTargets } from './migration-confirmation';
+import { LaunchRequests } from './launch-requests';
 import { provisioningRequestOf, readKeyFile } from './provisioning';
 import { safeStorageCipher } from './safe-storage-cipher';
+import { startAtLogin } from './start-at-login';
 import { trayView, type TrayAction } from './tray-status';
 import { updateFeedOf, type UpdateFeed } from './update-feed';
 import type { FileDialogRequest } from './uploads/choices';
@@ -131,23 +136,22 @@ function launchUtilityServer(args: string[], env: Record<string, string>): Embed
   };
 }
 
+/** What launches of the app asked for (this one's command line, a second launch's, macOS open-file), acted on once the host runs. */
+const launchRequests = new LaunchRequests();
+
+/** Set once the user quits (tray, menu, shortcut, the system's shutdown): the window then closes instead of hiding. */
+let quitting = false;
+
+/** The running host, once it has started: closing the window asks it whether folders are set. */
+let runningHost: DesktopHost | undefined;
+
 /**
- * `--connect <url> --key-file <file>` on the command line (managed installs): the connection is set up and made active.
+ * `--connect <url> --key-file <file>` on a command line (managed installs): the connection is set up and made active.
  * A failure is logged and shown, and the app goes on with the connections it has.
  */
-async function provisionFromCommandLine(host: DesktopHost): Promise<void> {
-  // Chromium's own switches share the command line: unknown options and positionals are ignored.
-  const { values } = parseArgs({
-    args: process.argv.slice(1),
-    options: { connect: { type: 'string' }, 'key-file': { type: 'string' } },
-    strict: false,
-    allowPositionals: true,
-  });
+async function provisionFromCommandLine(host: DesktopHost, options: { connect?: string; keyFile?: string }): Promise<void> {
   try {
-    const request = provisioningRequestOf({
-      connect: typeof values.connect === 'string' ? values.connect : undefined,
-      'key-file': typeof values['key-file'] === 'string' ? values['key-file'] : undefined,
-    });
+    const request = provisioningRequestOf({ connect: options.connect, 'key-file': options.keyFile });
     if (request === undefined) return;
     const connection = await host.provision(request.baseUrl, await readKeyFile(request.keyFile));
     log(`Connection ${connection.name} (${connection.baseUrl}) is set up with its key and active.`);
@@ -268,6 +272,14 @@ function hardenSession(): void {
   });
 }
 
+/**
+ * Every call of the host goes through Chromium's network stack on the default session, whose proxy Settings chooses:
+ * the system's proxy and PAC, and the system's certificate store, apply as they do in a browser.
+ */
+function sessionFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  return session.defaultSession.fetch(input instanceof URL ? input.toString() : input, init);
+}
+
 function applicationMenu(): Menu {
   const template: MenuItemConstructorOptions[] = [
     ...(process.platform === 'darwin' ? [{ role: 'appMenu' } as const] : []),
@@ -319,6 +331,11 @@ async function createWindow(): Promise<BrowserWindow> {
   });
   if (placement.maximized) window.maximize();
   windowState = trackWindowState(window, stateFile, { log });
+  hideOnClose(window, {
+    backgroundWork: () => runningHost !== undefined && hasBackgroundWork(runningHost.status()),
+    quitting: () => quitting,
+    onHidden: tellAboutTrayOnce,
+  });
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = undefined;
@@ -336,6 +353,15 @@ function showWindow(): void {
   if (mainWindow.isMinimized()) mainWindow.restore();
   mainWindow.show();
   mainWindow.focus();
+}
+
+/** The first time the window goes to the tray, a notification says the app keeps running there. */
+function tellAboutTrayOnce(): void {
+  firstHideToTray(backgroundStateFile(app.getPath('userData')))
+    .then((first) => {
+      if (first) showNativeNotice({ kind: 'info', title: TRAY_NOTICE.title, message: TRAY_NOTICE.body });
+    })
+    .catch((error: unknown) => log('Remembering that the tray was explained failed', error));
 }
 
 function trayIcon(): Electron.NativeImage {
@@ -378,10 +404,20 @@ function startTray(host: DesktopHost, quit: () => void): () => void {
   };
   tray.on('click', showWindow);
   refresh();
+  // Uploads report their progress several times a second: the tray is rebuilt at most once a second.
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const refreshSoon = (): void => {
+    pending ??= setTimeout(() => {
+      pending = undefined;
+      refresh();
+    }, 1_000);
+  };
   const stop = host.onEvent((event) => {
     if (event === 'local:status-changed' || event === 'http:activity') refresh();
+    if (event === 'uploads:changed' || event === 'dropfolders:changed' || event === 'passports:changed') refreshSoon();
   });
   return () => {
+    clearTimeout(pending);
     stop();
     tray.destroy();
   };
@@ -395,8 +431,13 @@ async function run(): Promise<void> {
   Menu.setApplicationMenu(applicationMenu());
 
   const userDataDir = app.getPath('userData');
+  let windowCreated: () => void = () => undefined;
+  const windowOpened = new Promise<void>((resolve) => {
+    windowCreated = resolve;
+  });
   const hostReady = FileVault.open(path.join(userDataDir, 'vault.json'), safeStorageCipher(safeStorage, process.platform)).then(async (vault) => {
     if (vault.setAside !== undefined) log(`The key vault could not be read and was moved aside to ${vault.setAside}.`);
+    const proxy = await startProxyControl({ userDataDir, session: session.defaultSession, log });
     const host = await startDesktopHost({
       userDataDir,
       host: 'electron',
@@ -409,9 +450,30 @@ async function run(): Promise<void> {
       chooseFiles,
       chooseSaveTarget,
       confirmMigration,
+      startAtLogin: startAtLogin({
+        platform: process.platform,
+        loginItems: app,
+        // An AppImage runs from a mount that changes at every start: its own path is what starts it again.
+        executable: process.env['APPIMAGE'] ?? process.execPath,
+        entryName: 'circularity-desk',
+        displayName: 'Circularity Desk',
+        env: process.env,
+        homeDir: os.homedir(),
+      }),
+      log,
+      fetch: sessionFetch,
+      proxy,
+    });
+    runningHost = host;
+    // Before the window's first calls are answered, so that its first screen shows the connection of --connect.
+    await launchRequests.ready({
+      provision: (request) => provisionFromCommandLine(host, request),
+      openFiles: async (paths) => {
+        await host.openFiles(paths);
+        void windowOpened.then(showWindow);
+      },
       log,
     });
-    await provisionFromCommandLine(host);
     return host;
   });
   // The window opens while the services (and the Local workspace server) start; its first calls wait for them.
@@ -425,6 +487,7 @@ async function run(): Promise<void> {
   );
   app.on('activate', showWindow);
   await createWindow();
+  windowCreated();
   const host = await hostReady;
   const stopEvents = host.onEvent(bridgeEventSender(() => mainWindow?.webContents));
   const stopNotices = host.onEvent((event, payload) => {
@@ -456,7 +519,7 @@ async function run(): Promise<void> {
       });
   });
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+    if (quitsWhenAllWindowsClosed(process.platform)) app.quit();
   });
 
   const feed: UpdateFeed = app.isPackaged ? packagedUpdateFeed() : { kind: 'none' };
@@ -468,7 +531,19 @@ async function run(): Promise<void> {
 }
 
 if (app.requestSingleInstanceLock()) {
-  app.on('second-instance', showWindow);
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    showWindow();
+    void launchRequests.commandLine(argv, workingDirectory);
+  });
+  // macOS hands files opened with the app (the Finder, the Dock) here, also before `ready` for the file that started it.
+  app.on('open-file', (event, filePath) => {
+    event.preventDefault();
+    void launchRequests.openFile(filePath);
+  });
+  app.on('before-quit', () => {
+    quitting = true;
+  });
+  void launchRequests.commandLine(process.argv, process.cwd());
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app
     .whenReady()

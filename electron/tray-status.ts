@@ -5,11 +5,14 @@
 import { assertNever } from '../shared/api/enums';
 import type { LocalWorkspaceStatus } from '../shared/ipc';
 
-/** The status the tray is built from: the Local workspace and the calls of all queued clients together. */
+/** The status the tray is built from: the Local workspace, the calls of all queued clients together, and the uploads. */
 export interface TrayStatusInput {
   local: LocalWorkspaceStatus;
   queued: number;
   running: number;
+  /** Uploads of the pages and drop folder files on their way to the server, and those that failed. */
+  uploadsInFlight: number;
+  uploadsFailed: number;
 }
 
 /** What a clickable tray item does. */
@@ -64,6 +67,15 @@ export function httpActivityLabel(queued: number, running: number): string {
   return parts.join(', ');
 }
 
+/** The uploads as one phrase. */
+export function uploadsLabel(inFlight: number, failed: number): string {
+  if (inFlight <= 0 && failed <= 0) return 'No uploads in progress';
+  const parts: string[] = [];
+  if (inFlight > 0) parts.push(`${count(inFlight, 'upload', 'uploads')} in progress`);
+  if (failed > 0) parts.push(`${count(failed, 'upload', 'uploads')} failed`);
+  return parts.join(', ');
+}
+
 function shorten(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
@@ -72,14 +84,15 @@ function shorten(text: string, limit: number): string {
 export function trayView(status: TrayStatusInput): TrayView {
   const local = localWorkspaceLabel(status.local);
   const http = httpActivityLabel(status.queued, status.running);
+  const uploads = uploadsLabel(status.uploadsInFlight, status.uploadsFailed);
   const items: TrayMenuItem[] = [{ kind: 'label', label: local }];
   if (status.local.state === 'failed' && status.local.message !== undefined && status.local.message !== '') {
     items.push({ kind: 'label', label: shorten(status.local.message, 80) });
   }
-  items.push({ kind: 'label', label: http }, { kind: 'separator' }, { kind: 'action', action: 'open', label: 'Open Circularity Desk' });
+  items.push({ kind: 'label', label: uploads }, { kind: 'label', label: http }, { kind: 'separator' }, { kind: 'action', action: 'open', label: 'Open Circularity Desk' });
   if (status.local.state === 'failed' || status.local.state === 'stopped') {
     items.push({ kind: 'action', action: 'restart-local', label: 'Restart Local workspace' });
   }
   items.push({ kind: 'separator' }, { kind: 'action', action: 'quit', label: 'Quit' });
-  return { tooltip: shorten(`${TRAY_TITLE} — ${local} — ${http}`, MAX_TOOLTIP_LENGTH), items };
+  return { tooltip: shorten(`${TRAY_TITLE} — ${local} — ${uploads} — ${http}`, MAX_TOOLTIP_LENGTH), items };
 }

@@ -18,6 +18,7 @@ import { BridgeError } from '../shared/ipc';
 import { PassportLanguage, type PassportEvent, type PassportFormat, type PassportState, type PassportSubject } from '../shared/passports';
 import { normaliseBaseUrl } from './connections';
 import { createQueuedClient } from './http/queued-client';
+import { useEnvironmentProxy } from './network/use-environment-proxy';
 import { startDropFolderService, type DropFolderService } from './dropfolders/service';
 import { valueOf, RemoteFailure, type DropFolderClient } from './dropfolders/remote';
 import { checkFolder, isWithin } from './dropfolders/mapping-store';
@@ -285,6 +286,8 @@ async function main(): Promise<number> {
     }
   }
   const key = await readKeyFile(options.keyFile);
+  const proxyNote = useEnvironmentProxy(process.env);
+  if (proxyNote !== undefined) log(proxyNote);
   const client = createQueuedClient({ baseUrl: options.server, apiVersion: 'v2.3', apiKey: async () => key });
   let service: DropFolderService | undefined;
   let passports: PassportService | undefined;

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { startDesktopHost } from './desktop';
 import { openLocalKeyCipher } from './local-key-cipher';
 import { migrationConfirmationText, type MigrationTargets } from './migration-confirmation';
+import { useEnvironmentProxy } from './network/use-environment-proxy';
 import { nodeProcessLauncher } from './node-process-launcher';
 import { provisioningRequestOf, readKeyFile } from './provisioning';
 import { ensureRendererBuilt } from './renderer-build';
@@ -79,6 +80,8 @@ async function main(): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0..65535, not '${values.port}'.\n${usage}`);
   const userDataDir = path.resolve(values['user-data'] ?? defaultUserDataDir());
+  const proxyNote = useEnvironmentProxy(process.env);
+  if (proxyNote !== undefined) log(proxyNote);
   const provisioning = provisioningRequestOf(values);
   const provisionedKey = provisioning === undefined ? undefined : await readKeyFile(provisioning.keyFile);
 

@@ -9,6 +9,7 @@ import { Value } from 'typebox/value';
 import { AccountTypeSchema } from './api/enums';
 import { Problem } from './api/schemas';
 import { MigrationProgress, MigrationSummary } from './workspace-migration';
+import { ProxyChoice } from './network';
 import { DropFolderDraft, DropFolderEvent, DropFolderFile, DropFolderSettings, DropFolderStatus } from './dropfolders';
 import {
   ChooseFilesRequest,
@@ -158,6 +159,18 @@ export const ConnectionTestResult = Type.Union([
 ]);
 /** What "Test connection" found. */
 export type ConnectionTestResult = Static<typeof ConnectionTestResult>;
+
+/** What a proxy test found: the proxy Chromium picked for a connection's address, and how its server answered through it. */
+export const ProxyTestResult = Type.Object(
+  {
+    /** Chromium's answer for the address: `DIRECT`, or e.g. `PROXY proxy.example.com:8080`. */
+    proxy: Type.String(),
+    server: ConnectionTestResult,
+  },
+  { additionalProperties: false },
+);
+/** What a proxy test found. */
+export type ProxyTestResult = Static<typeof ProxyTestResult>;
 
 /**
  * How keys are protected at rest. `os-encryption`: Electron safeStorage (DPAPI, Keychain, libsecret/kwallet);
@@ -478,6 +491,9 @@ export const ipcChannels = {
   'uploads:retry': channel(UploadRef, UploadEntry),
   'uploads:forget': channel(UploadRef, Nothing),
   'files:download': channel(FileDownloadRequest, FileDownloadResult),
+  'network:proxy': channel(NoInput, ProxyChoice),
+  'network:set-proxy': channel(ProxyChoice, ProxyChoice),
+  'network:test-proxy': channel(ConnectionRef, ProxyTestResult),
 } as const;
 
 /** A channel's name. */

@@ -2,7 +2,8 @@
  * Streamed uploads sent with node:http(s) instead of fetch. fetch (undici) sends a streamed body at about half the
  * rate of curl over loopback, node:http at close to curl's rate (`test/bench/app-upload.bench.ts`); for a model of a
  * gigabyte that is the difference between waiting and not. Every other request, and every body that is not a stream,
- * goes to fetch as before.
+ * goes to fetch as before, and so does a streamed upload to an address a proxy applies to: node:http would go around the
+ * proxy that fetch takes.
  *
  * The answer is a fetch `Response`, and failures are thrown as fetch throws them (a TypeError whose cause carries the
  * system's code, or the signal's reason), so callers cannot tell the two apart. Like fetch with `redirect: 'error'`,
@@ -73,11 +74,16 @@ function sendStream(url: URL, init: RequestInit, body: ReadableStream<Uint8Array
   });
 }
 
-/** A fetch that sends streamed bodies over node:http(s) and everything else through `next`. */
-export function sendingStreamsOverNodeHttp(next: typeof fetch): typeof fetch {
+/**
+ * A fetch that sends streamed bodies over node:http(s) and everything else through `next`; `proxied` says which
+ * addresses `next` reaches through a proxy, whose uploads go to `next` too.
+ */
+export function sendingStreamsOverNodeHttp(next: typeof fetch, proxied: (url: URL) => boolean): typeof fetch {
   return async (input, init) => {
     const body = init?.body;
     if (init === undefined || !(body instanceof ReadableStream)) return next(input, init);
-    return sendStream(requestUrl(input), init, body as ReadableStream<Uint8Array>);
+    const url = requestUrl(input);
+    if (proxied(url)) return next(input, init);
+    return sendStream(url, init, body as ReadableStream<Uint8Array>);
   };
 }

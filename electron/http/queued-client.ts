@@ -20,6 +20,7 @@ import { routesByVersion, type ApiVersion, type BinaryBody, type RouteDefinition
 import { Problem } from '../../shared/api/schemas';
 import { announcedLength, countingStream, uploadSourceOf, type TransferProgress, type UploadBody, type UploadSource } from './progress';
 import { sendingStreamsOverNodeHttp } from './node-http-uploads';
+import { environmentProxyOf, proxyFor } from '../network/environment-proxy';
 import { nextRetryDelayMs, resolveRetryPolicy, type AttemptOutcome, type RetryPolicy } from './retry-policy';
 import { SlotQueue, type QueueActivity } from './slot-queue';
 import { abortableSleep } from '../../shared/abortable-sleep';
@@ -47,7 +48,10 @@ export interface QueuedClientOptions<V extends ApiVersion = ApiVersion> {
   random?: () => number;
   /** Waits between attempts; it may end early when `signal` aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Default: the global fetch, with streamed uploads sent over node:http (`node-http-uploads.ts`). */
+  /**
+   * Default: the global fetch, with streamed uploads sent over node:http (`node-http-uploads.ts`) unless the
+   * environment's proxy applies to the server (`network/environment-proxy.ts`).
+   */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -295,7 +299,7 @@ export function createQueuedClient<V extends ApiVersion = ApiVersion>(
   const random = options.random ?? Math.random;
   const sleep = options.sleep ?? abortableSleep;
   // Kept unbound from `options`: fetch called as a method of another object is rejected in some runtimes.
-  const fetchFunction = options.fetch ?? sendingStreamsOverNodeHttp(fetch);
+  const fetchFunction = options.fetch ?? sendingStreamsOverNodeHttp(fetch, (url) => proxyFor(url, environmentProxyOf(process.env)) !== undefined);
 
   function closedFailure(label: string): CallNetworkFailure {
     return networkFailure('aborted', `${label}: the client was closed.`);

@@ -91,6 +91,9 @@ function handlers(): BridgeHandlers {
     'app:start-at-login': unused,
     'app:set-start-at-login': unused,
     'app:take-opened-files': unused,
+    'network:proxy': unused,
+    'network:set-proxy': unused,
+    'network:test-proxy': unused,
   };
 }
 

@@ -72,7 +72,8 @@ function chunks(count: number, size: number, failAt?: number): { stream: Readabl
   return { stream, sha256: hash.digest('hex') };
 }
 
-const send = sendingStreamsOverNodeHttp(fetch);
+/** No proxy applies to the test's server. */
+const send = sendingStreamsOverNodeHttp(fetch, () => false);
 
 describe('streamed uploads over node:http', () => {
   it('sends every byte with the given method and headers, and answers with the status, headers and body', async () => {
@@ -192,11 +193,32 @@ describe('streamed uploads over node:http', () => {
     const sendOrFetch = sendingStreamsOverNodeHttp((input, init) => {
       wrapped.push(`${init?.method ?? 'GET'} ${String(input)}`);
       return fetch(input, init);
-    });
+    }, () => false);
     expect((await sendOrFetch(`${baseUrl}/read`)).status).toBe(202);
     expect((await sendOrFetch(`${baseUrl}/bytes`, { method: 'POST', body: new Uint8Array([1, 2, 3]) })).status).toBe(202);
     expect((await sendOrFetch(`${baseUrl}/stream`, { method: 'POST', body: chunks(1, 10).stream })).status).toBe(202);
     expect(wrapped).toEqual([`GET ${baseUrl}/read`, `POST ${baseUrl}/bytes`]);
     expect(received.map((each) => each.path)).toEqual(['/read', '/bytes', '/stream']);
+  });
+
+  it('hands a streamed upload to the fetch it wraps when a proxy applies to its address, so it goes through that proxy too', async () => {
+    const wrapped: string[] = [];
+    const proxiedUrls: string[] = [];
+    const sendOrFetch = sendingStreamsOverNodeHttp(
+      (input, init) => {
+        wrapped.push(`${init?.method ?? 'GET'} ${String(input)}`);
+        return fetch(input, init);
+      },
+      (url) => {
+        proxiedUrls.push(url.href);
+        return url.pathname === '/through-proxy';
+      },
+    );
+    const { stream, sha256 } = chunks(4, 1024);
+    expect((await sendOrFetch(`${baseUrl}/through-proxy`, { method: 'PUT', body: stream, duplex: 'half' } as RequestInit)).status).toBe(202);
+    expect((await sendOrFetch(`${baseUrl}/direct`, { method: 'PUT', body: chunks(1, 10).stream })).status).toBe(202);
+    expect(wrapped).toEqual([`PUT ${baseUrl}/through-proxy`]);
+    expect(proxiedUrls).toEqual([`${baseUrl}/through-proxy`, `${baseUrl}/direct`]);
+    expect(received.find((each) => each.path === '/through-proxy')?.sha256).toBe(sha256);
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Configuration } from 'app-builder-lib';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import { DebugLogger } from 'builder-util/out/DebugLogger';
+import { OPENED_FILE_EXTENSIONS } from '../../../electron/launch-arguments';
 import { ICON_TARGETS, renderIcons } from '../../../scripts/render-icons';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -31,6 +32,13 @@ describe('electron-builder.yml', () => {
     expect(config.appId).toMatch(/^[a-z]+(\.[a-z]+)+$/);
     expect(config.directories?.output).toBe('release');
     expect(config.extraMetadata?.['main']).toBe('dist/electron/main.cjs');
+  });
+
+  it('associates the files the app opens with it, as a viewer that leaves spreadsheets to the spreadsheet apps', () => {
+    const associations = [config.fileAssociations ?? []].flat();
+    expect(associations.map((association) => association.ext)).toEqual([...OPENED_FILE_EXTENSIONS]);
+    for (const association of associations) expect(association).toMatchObject({ role: 'Viewer', name: expect.any(String), mimeType: expect.any(String) });
+    expect(associations.filter((association) => association.ext !== 'ifc').map((association) => association.rank)).toEqual(['Alternate', 'Alternate']);
   });
 
   it('uses the appId main.ts gives Windows for its notifications', async () => {

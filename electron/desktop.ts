@@ -17,6 +17,7 @@ import {
   type ConnectionList,
   type ConnectionDraftTest,
   type ConnectionTestResult,
+  type DiagnosticsExport,
   type ImageUpload,
   type IpcEvent,
   type IpcEventPayload,
@@ -29,6 +30,7 @@ import type { PassportEntry, PassportEvent, PassportState } from '../shared/pass
 import type { ChosenFiles } from '../shared/uploads';
 import type { BridgeEventSink, BridgeHandlers } from './bridge-dispatch';
 import { checkedDraftAddress, ConnectionStore, keyOriginOf, LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN, normaliseBaseUrl, type ConnectionProfile } from './connections';
+import { writeDiagnosticsZip } from './diagnostics';
 import { isWithinByRealPath } from './dropfolders/folder-safety';
 import { startDropFolderService, type DropFolderService } from './dropfolders/service';
 import type { DropFolderTiming } from './dropfolders/uploader';
@@ -41,6 +43,7 @@ import type { ProxyControl } from './network/proxy-control';
 import { LocalWorkspace, type LocalServerLauncher } from './local-server';
 import { startPassportService, type PassportService } from './passports/passport-service';
 import type { StartAtLogin } from './start-at-login';
+import type { UpdateChecker } from './update-checker';
 import { startUploadService, type UploadService, type UploadTiming } from './uploads/service';
 import type { Vault } from './vault';
 import { migrationTargetsOf, type ConfirmMigration } from './migration-confirmation';
@@ -78,6 +81,10 @@ export interface DesktopHostOptions {
   confirmMigration?: ConfirmMigration;
   /** Whether the app starts at login (Electron). Browser mode has none: its channels answer `unavailable`. */
   startAtLogin?: StartAtLogin;
+  /** The folder of the app's logs (Electron): *Open logs folder* opens it, Export diagnostics zips its files. */
+  logsDir?: string;
+  /** The app's update checks (Electron). Browser mode has none: it is updated with its checkout. */
+  updates?: UpdateChecker;
   log: (message: string, error?: unknown) => void;
   /**
    * What every outgoing call of the host goes through (Electron: `net.fetch`, so the system's proxy, PAC and
@@ -209,6 +216,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     log,
   });
   local.onStatus((status) => emit('local:status-changed', status));
+  options.updates?.onChange((state) => emit('app:update-changed', state));
   // Every (re)start may listen at a new port; the profile follows it.
   let localSaved: Promise<unknown> = Promise.resolve();
   local.onListening((url) => {
@@ -498,6 +506,49 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     return options.startAtLogin;
   }
 
+  function requireLogsDir(): string {
+    if (options.logsDir === undefined) throw new BridgeError('unavailable', 'In browser mode the log is written to the terminal that started it.');
+    return options.logsDir;
+  }
+
+  /** Every key the vault holds, so that diagnostics can cut out one a log line caught; an unreadable key is not there to leak. */
+  async function storedKeys(): Promise<string[]> {
+    const stored = await Promise.all([
+      vault.get(LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN).catch(() => undefined),
+      ...connections.list().profiles.map((profile) => vault.get(profile.id, keyOriginOf(profile)).catch(() => undefined)),
+    ]);
+    return stored.filter((key): key is string => key !== undefined && key !== '');
+  }
+
+  /** Asks where to save, then writes the logs, versions and settings there as a zip. */
+  async function exportDiagnostics(): Promise<DiagnosticsExport> {
+    const logsDir = requireLogsDir();
+    if (options.chooseSaveTarget === undefined) throw new BridgeError('unavailable', 'There is no save dialog in the browser.');
+    const target = await options.chooseSaveTarget(`circularity-desk-diagnostics-${new Date().toISOString().slice(0, 10)}.zip`);
+    if (target === null) return { path: null };
+    const versions: Record<string, string> = { app: options.version };
+    for (const name of ['electron', 'chrome', 'node'] as const) {
+      const version = process.versions[name];
+      if (version !== undefined) versions[name] = version;
+    }
+    versions['platform'] = process.platform;
+    versions['arch'] = process.arch;
+    await writeDiagnosticsZip(target, {
+      logsDir,
+      versions,
+      connections: (await connectionList()).connections,
+      dropFolders: services.dropFolders?.list() ?? [],
+      passportFolders: services.passports?.targets() ?? [],
+      keys: await storedKeys(),
+    });
+    return { path: target };
+  }
+
+  function requireUpdates(): UpdateChecker {
+    if (options.updates === undefined) throw new BridgeError('unavailable', 'Browser mode is updated with its checkout.');
+    return options.updates;
+  }
+
   /** Uploads on their way and failed ones: the pages' uploads, and the files of every drop folder. */
   function uploadCounts(): { uploadsInFlight: number; uploadsFailed: number } {
     let uploadsInFlight = 0;
@@ -533,6 +584,16 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       const taken = openedFiles;
       openedFiles = [];
       return taken;
+    },
+    'app:export-diagnostics': () => exportDiagnostics(),
+    'app:open-logs': async () => {
+      await options.openPath(requireLogsDir());
+      return null;
+    },
+    'app:update-state': async () => requireUpdates().state(),
+    'app:restart-to-update': async () => {
+      if (!requireUpdates().restartToUpdate()) throw new BridgeError('unavailable', 'No downloaded update waits to be installed.');
+      return null;
     },
     'connections:list': () => connectionList(),
     'connections:add': async (draft) => {

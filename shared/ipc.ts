@@ -262,6 +262,22 @@ export const AppInfo = Type.Object(
 /** Which host runs the renderer. */
 export type AppInfo = Static<typeof AppInfo>;
 
+/** Where Export diagnostics saved its zip; null when the user cancelled the save dialog. */
+export const DiagnosticsExport = Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: false });
+/** Where Export diagnostics saved its zip. */
+export type DiagnosticsExport = Static<typeof DiagnosticsExport>;
+
+/** Where the app's update is: none looked for or none found, being looked for, downloading, ready to install, failed. */
+export const UpdateState = Type.Union([
+  Type.Object({ state: Type.Literal('idle') }, { additionalProperties: false }),
+  Type.Object({ state: Type.Literal('checking') }, { additionalProperties: false }),
+  Type.Object({ state: Type.Literal('downloading'), percent: Type.Number({ minimum: 0, maximum: 100 }) }, { additionalProperties: false }),
+  Type.Object({ state: Type.Literal('ready'), version: Type.String() }, { additionalProperties: false }),
+  Type.Object({ state: Type.Literal('failed'), message: Type.String() }, { additionalProperties: false }),
+]);
+/** Where the app's update is. */
+export type UpdateState = Static<typeof UpdateState>;
+
 /** Whether the app starts when the user logs in (Electron only: browser mode answers `unavailable`). */
 export const StartAtLoginSetting = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
 /** Whether the app starts when the user logs in. */
@@ -442,6 +458,13 @@ function channel<Request extends TSchema, Response extends TSchema>(
 /** Every request/response channel, named `namespace:kebab-action`. */
 export const ipcChannels = {
   'app:info': channel(NoInput, AppInfo),
+  /** Saves the logs, versions and settings (never a key) as a zip where the user chooses (Electron). */
+  'app:export-diagnostics': channel(NoInput, DiagnosticsExport),
+  'app:open-logs': channel(NoInput, Nothing),
+  /** The update's state now; `app:update-changed` tells each change (Electron: browser mode is updated with its checkout). */
+  'app:update-state': channel(NoInput, UpdateState),
+  /** Quits and installs the downloaded update. */
+  'app:restart-to-update': channel(NoInput, Nothing),
   'app:start-at-login': channel(NoInput, StartAtLoginSetting),
   'app:set-start-at-login': channel(StartAtLoginSetting, StartAtLoginSetting),
   /** The files opened with the app since the last call, as chosen files to upload; each is handed out once. */
@@ -505,6 +528,7 @@ export type IpcValue<C extends IpcChannel> = Static<(typeof ipcChannels)[C]['res
 
 /** Every event the host sends the renderer, with its payload. */
 export const ipcEvents = {
+  'app:update-changed': UpdateState,
   'connections:changed': ConnectionList,
   'local:status-changed': LocalWorkspaceStatus,
   /** How far a migration of the Local workspace to a team server got. */

@@ -3,7 +3,7 @@
  * the tray, updates, and the desktop services of desktop.ts. Bundled to `dist/electron/main.cjs`, next to the
  * preload; the built renderer is in `dist/renderer/` and the embedded server in `dist/server/`.
  */
-import { appendFile, mkdir, rename, stat } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, rename, stat } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import {
   Notification,
   Tray,
   app,
+  crashReporter,
   dialog,
   ipcMain,
   nativeImage,
@@ -30,8 +31,10 @@ import { autoUpdater } from 'electron-updater';
 import { PASSPORT_FONT_DIR_ENV } from '../shared/embedded-server';
 import { BridgeError, type Notice } from '../shared/ipc';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, createAppProtocolHandler, isAppUrl } from './app-protocol';
+import { applicationMenuTemplate } from './application-menu';
 import { TRAY_NOTICE, backgroundStateFile, firstHideToTray, hasBackgroundWork, hideOnClose, quitsWhenAllWindowsClosed } from './background';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy';
+import { childProcessGoneMessage, recoverWindowContents, type UnresponsiveChoice } from './crash-recovery';
 import { startDesktopHost, type DesktopHost } from './desktop';
 import { startProxyControl } from './network/proxy-control';
 import { bridgeEventSender, registerBridgeHandlers, trustedSenderCheck } from './ipc';
@@ -42,6 +45,7 @@ import { provisioningRequestOf, readKeyFile } from './provisioning';
 import { safeStorageCipher } from './safe-storage-cipher';
 import { startAtLogin } from './start-at-login';
 import { trayView, type TrayAction } from './tray-status';
+import { UpdateChecker } from './update-checker';
 import { updateFeedOf, type UpdateFeed } from './update-feed';
 import type { FileDialogRequest } from './uploads/choices';
 import { FileVault } from './vault';
@@ -70,6 +74,8 @@ protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } },
 ]);
 app.enableSandbox();
+// Crash dumps stay in the app's crash dumps folder on this computer: nothing is sent anywhere.
+crashReporter.start({ uploadToServer: false });
 
 let logFile: string | undefined;
 /**
@@ -280,15 +286,75 @@ function sessionFetch(input: string | URL | Request, init?: RequestInit): Promis
   return session.defaultSession.fetch(input instanceof URL ? input.toString() : input, init);
 }
 
-function applicationMenu(): Menu {
-  const template: MenuItemConstructorOptions[] = [
-    ...(process.platform === 'darwin' ? [{ role: 'appMenu' } as const] : []),
-    { role: 'fileMenu' },
-    { role: 'editMenu' },
-    { role: 'viewMenu' },
-    { role: 'windowMenu' },
-  ];
+/** The update checker of an app with an https update feed; none otherwise (a build without updates, or an insecure feed). */
+function updateChecker(): UpdateChecker | undefined {
+  const feed: UpdateFeed = app.isPackaged ? packagedUpdateFeed() : { kind: 'none' };
+  if (feed.kind === 'insecure') log(`The update feed ${feed.url} is not an https address: updates are not checked.`);
+  if (feed.kind !== 'https') return undefined;
+  autoUpdater.logger = { info: (message) => log(String(message)), warn: (message) => log(String(message)), error: (message) => log(String(message)) };
+  return new UpdateChecker({ updater: autoUpdater, log });
+}
+
+/** The README beside the bundles is inside the app's archive, where the system's viewer cannot read it: a copy is opened. */
+async function openHelp(): Promise<void> {
+  const copy = path.join(app.getPath('temp'), 'Circularity Desk README.md');
+  await copyFile(path.join(DIST_DIR, 'README.md'), copy);
+  await openPathWithSystem(copy);
+}
+
+/** *Check for updates* of the menu: the header shows a download; the other outcomes are said here. */
+async function checkForUpdatesFromMenu(updates: UpdateChecker): Promise<void> {
+  const checked = await updates.checkNow();
+  const message = {
+    idle: `Circularity Desk ${app.getVersion()} is the latest version.`,
+    checking: 'Updates are being checked.',
+    downloading: 'An update is being downloaded; the header shows how far it got.',
+    ready: 'An update is downloaded: choose Restart to update in the header.',
+    failed: 'Checking for updates failed.',
+  }[checked.state];
+  await dialog.showMessageBox({ type: checked.state === 'failed' ? 'warning' : 'info', message, detail: checked.state === 'failed' ? checked.message : '' });
+}
+
+function applicationMenu(host: Promise<DesktopHost>, updates: UpdateChecker | undefined): Menu {
+  const act = (what: string, action: () => Promise<unknown>) => (): void => {
+    action().catch((error: unknown) => {
+      log(`${what} failed`, error);
+      dialog.showErrorBox(`${what} failed`, error instanceof Error ? error.message : String(error));
+    });
+  };
+  app.setAboutPanelOptions({ applicationName: 'Circularity Desk', applicationVersion: app.getVersion(), version: `Electron ${process.versions.electron}` });
+  const template = applicationMenuTemplate({
+    platform: process.platform,
+    appName: 'Circularity Desk',
+    updatesAvailable: updates !== undefined,
+    actions: {
+      about: () => app.showAboutPanel(),
+      openHelp: act('Opening the help', openHelp),
+      openLogs: act('Opening the logs folder', async () => (await host).handlers['app:open-logs']({})),
+      exportDiagnostics: act('Exporting diagnostics', async () => {
+        const saved = await (await host).handlers['app:export-diagnostics']({});
+        if (saved.path !== null) shell.showItemInFolder(saved.path);
+      }),
+      checkForUpdates: act('Checking for updates', async () => {
+        if (updates !== undefined) await checkForUpdatesFromMenu(updates);
+      }),
+      quit: () => app.quit(),
+    },
+  });
   return Menu.buildFromTemplate(template);
+}
+
+/** Asks whether to wait for a window that does not answer or to reload it. */
+async function askWaitOrReload(window: BrowserWindow): Promise<UnresponsiveChoice> {
+  const { response } = await dialog.showMessageBox(window, {
+    type: 'warning',
+    buttons: ['Wait', 'Reload'],
+    defaultId: 0,
+    cancelId: 0,
+    message: 'Circularity Desk does not respond',
+    detail: 'Wait for it to finish what it is doing, or reload the window. Uploads and drop folders go on either way.',
+  });
+  return response === 1 ? 'reload' : 'wait';
 }
 
 let mainWindow: BrowserWindow | undefined;
@@ -337,6 +403,7 @@ async function createWindow(): Promise<BrowserWindow> {
     onHidden: tellAboutTrayOnce,
   });
   window.once('ready-to-show', () => window.show());
+  recoverWindowContents({ contents: window.webContents, askWaitOrReload: () => askWaitOrReload(window), log });
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = undefined;
   });
@@ -428,7 +495,7 @@ async function run(): Promise<void> {
   if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
   hardenSession();
   protocol.handle(APP_SCHEME, createAppProtocolHandler(RENDERER_DIR));
-  Menu.setApplicationMenu(applicationMenu());
+  const updates = updateChecker();
 
   const userDataDir = app.getPath('userData');
   let windowCreated: () => void = () => undefined;
@@ -450,6 +517,8 @@ async function run(): Promise<void> {
       chooseFiles,
       chooseSaveTarget,
       confirmMigration,
+      logsDir: app.getPath('logs'),
+      ...(updates === undefined ? {} : { updates }),
       startAtLogin: startAtLogin({
         platform: process.platform,
         loginItems: app,
@@ -479,6 +548,7 @@ async function run(): Promise<void> {
   // The window opens while the services (and the Local workspace server) start; its first calls wait for them.
   const handlersReady = hostReady.then((host) => host.handlers);
   handlersReady.catch(() => undefined);
+  Menu.setApplicationMenu(applicationMenu(hostReady, updates));
   const unregister = registerBridgeHandlers(
     ipcMain,
     handlersReady,
@@ -506,6 +576,7 @@ async function run(): Promise<void> {
     const closing = (async () => {
       await windowState?.flush();
       stopTray();
+      updates?.stop();
       stopEvents();
       stopNotices();
       unregister();
@@ -522,12 +593,7 @@ async function run(): Promise<void> {
     if (quitsWhenAllWindowsClosed(process.platform)) app.quit();
   });
 
-  const feed: UpdateFeed = app.isPackaged ? packagedUpdateFeed() : { kind: 'none' };
-  if (feed.kind === 'insecure') log(`The update feed ${feed.url} is not an https address: updates are not checked.`);
-  if (feed.kind === 'https') {
-    autoUpdater.logger = { info: (message) => log(String(message)), warn: (message) => log(String(message)), error: (message) => log(String(message)) };
-    autoUpdater.checkForUpdatesAndNotify().catch((error: unknown) => log('Checking for updates failed', error));
-  }
+  updates?.start();
 }
 
 if (app.requestSingleInstanceLock()) {
@@ -545,6 +611,7 @@ if (app.requestSingleInstanceLock()) {
   });
   void launchRequests.commandLine(process.argv, process.cwd());
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.on('child-process-gone', (_event, details) => log(childProcessGoneMessage(details)));
   app
     .whenReady()
     .then(run)

@@ -9,6 +9,7 @@
  *                               several read their own files at run time (pdfkit's font metrics, web-ifc's wasm);
  * - `dist/server/fonts/`        the DejaVu fonts passports are set in, which Windows and macOS do not have;
  * - `dist/electron/tray.png`    the tray icon (and its @2x), rendered from build/tray.svg by scripts/render-icons.ts.
+ * - `dist/README.md`            the README, which the menu's Help opens.
  */
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -120,6 +121,10 @@ export async function buildDesktop(options: BuildDesktopOptions): Promise<BuildD
     }),
   ]);
   const files = ['electron/main.cjs', 'electron/preload.cjs', 'server/cli.mjs', 'server/ifc-worker.js', 'server/sheet-worker.js'];
+
+  // The menu's Help opens it.
+  await copyFile(path.join(root, 'README.md'), path.join(outDir, 'README.md'));
+  files.push('README.md');
 
   for (const icon of ['tray.png', 'tray@2x.png']) {
     await copyFile(path.join(root, 'build', icon), path.join(electronOut, icon));

@@ -56,9 +56,10 @@ function packagesImportedBy(metafile: BuildDesktopResult['metafiles']['server'])
 }
 
 describe('the desktop bundles', () => {
-  it('writes the main process, the preload, the server, its IFC worker, the fonts, the demo model and the tray icons', () => {
+  it('writes the main process, the preload, the server, its IFC worker, the fonts, the demo model, the tray icons and the README', () => {
     expect(result.files).toEqual(
       expect.arrayContaining([
+        'README.md',
         'electron/main.cjs',
         'electron/preload.cjs',
         'electron/tray.png',

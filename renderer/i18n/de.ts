@@ -1370,6 +1370,23 @@ export const de: Messages = {
     blobsBucket: "Nennen Sie den Bucket: s3://bucket?…",
     blobsRelative: "Geben Sie den vollständigen Pfad des Ordners an.",
   },
+  openedFiles: {
+    title: 'In welches Gebäude hochladen?',
+    connection: 'In ein Gebäude von {name}:',
+    choose: 'Gebäude wählen',
+    noConnection: 'Keine Verbindung ist aktiv. Wählen Sie eine in der Kopfzeile und öffnen Sie die Datei erneut.',
+    noBuildings: 'Diese Verbindung hat auf ihrem Server noch keine Gebäude. Legen Sie eines an und öffnen Sie die Datei erneut.',
+    upload: 'Datei hochladen | {count} Dateien hochladen',
+    close: 'Schließen',
+  },
+  startAtLogin: {
+    title: 'Start',
+    label: 'Bei der Anmeldung starten',
+    hint: 'Die App startet, wenn Sie sich anmelden, sodass Ablageordner und Passordner von Anfang an überwacht werden. Solange solche Ordner eingerichtet sind, bleibt die App nach dem Schließen des Fensters im Infobereich.',
+    browserMode: 'Nur die Desktop-App kann bei der Anmeldung starten; im Browsermodus starten Sie sie selbst.',
+    loadFailed: 'Ob die App bei der Anmeldung startet, konnte nicht gelesen werden: {message}',
+    changeFailed: 'Die Einstellung konnte nicht geändert werden: {message}',
+  },
   passportMenu: {
     language: 'Sprache des Passes',
   },

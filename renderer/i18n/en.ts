@@ -1368,6 +1368,23 @@ export const en = {
     blobsBucket: "Name the bucket: s3://bucket?…",
     blobsRelative: "Give the full path of the folder.",
   },
+  openedFiles: {
+    title: 'Upload to which building?',
+    connection: 'To a building of {name}:',
+    choose: 'Choose a building',
+    noConnection: 'No connection is active. Choose one in the header, then open the file again.',
+    noBuildings: 'This connection has no buildings on its server yet. Create one, then open the file again.',
+    upload: 'Upload the file | Upload {count} files',
+    close: 'Close',
+  },
+  startAtLogin: {
+    title: 'Start-up',
+    label: 'Start at login',
+    hint: 'The app starts when you log in, so that drop folders and passport folders are watched from the start. While such folders are set, closing the window keeps the app in the tray.',
+    browserMode: 'Only the desktop app can start at login; in browser mode, start it yourself.',
+    loadFailed: 'Whether the app starts at login could not be read: {message}',
+    changeFailed: 'The setting could not be changed: {message}',
+  },
   passportMenu: {
     language: 'Language of the passport',
   },

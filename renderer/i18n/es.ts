@@ -1370,6 +1370,23 @@ export const es: Messages = {
     blobsBucket: "Indique el bucket: s3://bucket?…",
     blobsRelative: "Indique la ruta completa de la carpeta.",
   },
+  openedFiles: {
+    title: '¿A qué edificio subirlo?',
+    connection: 'A un edificio de {name}:',
+    choose: 'Elija un edificio',
+    noConnection: 'No hay ninguna conexión activa. Elija una en la cabecera y vuelva a abrir el archivo.',
+    noBuildings: 'Esta conexión aún no tiene edificios en su servidor. Cree uno y vuelva a abrir el archivo.',
+    upload: 'Subir el archivo | Subir {count} archivos',
+    close: 'Cerrar',
+  },
+  startAtLogin: {
+    title: 'Inicio',
+    label: 'Iniciar al iniciar sesión',
+    hint: 'La aplicación se inicia cuando usted inicia sesión, de modo que las carpetas de entrega y de pasaportes se vigilan desde el principio. Mientras haya tales carpetas, cerrar la ventana deja la aplicación en la bandeja del sistema.',
+    browserMode: 'Solo la aplicación de escritorio puede iniciarse al iniciar sesión; en el modo navegador, iníciela usted.',
+    loadFailed: 'No se pudo leer si la aplicación se inicia al iniciar sesión: {message}',
+    changeFailed: 'No se pudo cambiar el ajuste: {message}',
+  },
   passportMenu: {
     language: 'Idioma del pasaporte',
   },

@@ -1370,6 +1370,23 @@ export const fr: Messages = {
     blobsBucket: "Nommez le bucket : s3://bucket?…",
     blobsRelative: "Indiquez le chemin complet du dossier.",
   },
+  openedFiles: {
+    title: 'Téléverser vers quel bâtiment ?',
+    connection: 'Vers un bâtiment de {name} :',
+    choose: 'Choisir un bâtiment',
+    noConnection: 'Aucune connexion n’est active. Choisissez-en une dans l’en-tête, puis ouvrez à nouveau le fichier.',
+    noBuildings: 'Cette connexion n’a encore aucun bâtiment sur son serveur. Créez-en un, puis ouvrez à nouveau le fichier.',
+    upload: 'Téléverser le fichier | Téléverser {count} fichiers',
+    close: 'Fermer',
+  },
+  startAtLogin: {
+    title: 'Démarrage',
+    label: 'Démarrer à l’ouverture de session',
+    hint: 'L’application démarre à l’ouverture de votre session, afin que les dossiers de dépôt et les dossiers de passeports soient surveillés dès le début. Tant que de tels dossiers sont configurés, fermer la fenêtre laisse l’application dans la zone de notification.',
+    browserMode: 'Seule l’application de bureau peut démarrer à l’ouverture de session ; en mode navigateur, lancez-la vous-même.',
+    loadFailed: 'Impossible de savoir si l’application démarre à l’ouverture de session : {message}',
+    changeFailed: 'Le réglage n’a pas pu être modifié : {message}',
+  },
   passportMenu: {
     language: 'Langue du passeport',
   },

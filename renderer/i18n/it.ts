@@ -1370,6 +1370,23 @@ export const it: Messages = {
     blobsBucket: "Indicate il bucket: s3://bucket?…",
     blobsRelative: "Indicate il percorso completo della cartella.",
   },
+  openedFiles: {
+    title: 'In quale edificio caricarlo?',
+    connection: 'In un edificio di {name}:',
+    choose: 'Scegli un edificio',
+    noConnection: 'Nessuna connessione è attiva. Scegline una nell’intestazione, poi apri di nuovo il file.',
+    noBuildings: 'Questa connessione non ha ancora edifici sul suo server. Creane uno, poi apri di nuovo il file.',
+    upload: 'Carica il file | Carica {count} file',
+    close: 'Chiudi',
+  },
+  startAtLogin: {
+    title: 'Avvio',
+    label: 'Avvia all’accesso',
+    hint: 'L’app si avvia quando accedi, così le cartelle di deposito e le cartelle dei passaporti sono sorvegliate fin dall’inizio. Finché tali cartelle sono impostate, chiudere la finestra lascia l’app nell’area di notifica.',
+    browserMode: 'Solo l’app desktop può avviarsi all’accesso; in modalità browser avviala tu.',
+    loadFailed: 'Non è stato possibile leggere se l’app si avvia all’accesso: {message}',
+    changeFailed: 'Non è stato possibile cambiare l’impostazione: {message}',
+  },
   passportMenu: {
     language: 'Lingua del passaporto',
   },

@@ -1370,6 +1370,23 @@ export const nl: Messages = {
     blobsBucket: "Noem de bucket: s3://bucket?…",
     blobsRelative: "Geef het volledige pad van de map.",
   },
+  openedFiles: {
+    title: 'Naar welk gebouw uploaden?',
+    connection: 'Naar een gebouw van {name}:',
+    choose: 'Kies een gebouw',
+    noConnection: 'Er is geen verbinding actief. Kies er een in de kopbalk en open het bestand opnieuw.',
+    noBuildings: 'Deze verbinding heeft nog geen gebouwen op de server. Maak er een aan en open het bestand opnieuw.',
+    upload: 'Bestand uploaden | {count} bestanden uploaden',
+    close: 'Sluiten',
+  },
+  startAtLogin: {
+    title: 'Opstarten',
+    label: 'Starten bij aanmelden',
+    hint: 'De app start wanneer u zich aanmeldt, zodat dropmappen en paspoortmappen vanaf het begin worden gevolgd. Zolang zulke mappen zijn ingesteld, blijft de app na het sluiten van het venster in het systeemvak.',
+    browserMode: 'Alleen de desktop-app kan starten bij aanmelden; in de browsermodus start u hem zelf.',
+    loadFailed: 'Of de app start bij aanmelden, kon niet worden gelezen: {message}',
+    changeFailed: 'De instelling kon niet worden gewijzigd: {message}',
+  },
   passportMenu: {
     language: 'Taal van het paspoort',
   },

@@ -106,6 +106,11 @@ export function useBuildingUploads(context: BuildingUploadsContext) {
     return addAll(files.map(ofPage));
   }
 
+  /** Adds files the host chose: those of its dialog, and files opened with the app. */
+  function addChosen(files: readonly ChosenFile[]): Promise<void> {
+    return addAll(files.map(ofHost));
+  }
+
   /** Asks the host's dialog for files, or opens the page's input where the host has none. */
   async function choose(): Promise<void> {
     if (!uploads.dialogAvailable) {
@@ -115,7 +120,7 @@ export function useBuildingUploads(context: BuildingUploadsContext) {
     const chosen = await uploads.choose('any', true, t('buildingFiles.upload.chooseTitle', { name: context.buildingName.value }));
     if (chosen.kind === 'unavailable') context.openPicker();
     else if (chosen.kind === 'failed') refusals.value = [chosen.message];
-    else await addAll(chosen.files.map(ofHost));
+    else await addChosen(chosen.files);
   }
 
   async function startVersion(file: FileRow, candidate: Candidate): Promise<void> {
@@ -168,5 +173,5 @@ export function useBuildingUploads(context: BuildingUploadsContext) {
     else await choose();
   }
 
-  return { refusals, addFiles, choose, chooseVersion, addVersion, retryFile, chooseAgain };
+  return { refusals, addFiles, addChosen, choose, chooseVersion, addVersion, retryFile, chooseAgain };
 }

@@ -10,7 +10,7 @@ import { MemoryVault } from '../../../electron/vault';
 /** Starts the host on `userDataDir`; `opened` collects the addresses and paths it was asked to open. */
 export function startTestDesktopHost(
   userDataDir: string,
-  options: { opened?: string[] } & Partial<Pick<DesktopHostOptions, 'vault' | 'log' | 'tuning' | 'chooseFolder' | 'chooseFiles' | 'chooseSaveTarget' | 'confirmMigration' | 'startAtLogin' | 'logsDir'>> = {},
+  options: { opened?: string[] } & Partial<Pick<DesktopHostOptions, 'vault' | 'log' | 'tuning' | 'chooseFolder' | 'chooseFiles' | 'chooseSaveTarget' | 'confirmMigration' | 'fetch' | 'proxy' | 'startAtLogin' | 'logsDir'>> = {},
 ): Promise<DesktopHost> {
   const { opened, ...rest } = options;
   return startDesktopHost({

@@ -8,7 +8,7 @@ import { mount } from '@vue/test-utils';
 import { NDialogProvider, NMessageProvider } from 'naive-ui';
 import { createPinia } from 'pinia';
 import { expect } from 'vitest';
-import { defineComponent, h } from 'vue';
+import { defineComponent, h, type Component } from 'vue';
 import { RouterView } from 'vue-router';
 import type { BridgeHandlers } from '../../../../../electron/bridge-dispatch';
 import { BuildingFileType } from '../../../../../shared/api/enums';
@@ -181,6 +181,8 @@ export interface FilesPageOptions {
   path?: string;
   /** Uploads the host already lists when the page opens. */
   uploads?: Parameters<FakeUploadHost['seed']>[0][];
+  /** A component mounted beside the page, as App.vue mounts its dialogs. */
+  beside?: Component;
 }
 
 let run = 0;
@@ -211,7 +213,8 @@ export async function filesPage(mounted: MountedPage, options: FilesPageOptions 
   const router = createAppRouter();
   await router.push(options.path ?? `/buildings/${BUILDING}`);
   const pinia = createPinia();
-  const App = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(RouterView))));
+  const beside = options.beside;
+  const App = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => [h(RouterView), ...(beside === undefined ? [] : [h(beside)])])));
   const wrapper = mount(App, {
     global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle, [BUILDING_TIMING_KEY]: fastTiming } },
     attachTo: document.body,

@@ -245,6 +245,19 @@ export const de: Messages = {
     update: 'Geändert',
     delete: 'Gelöscht',
   },
+  diagnostics: {
+    openLogs: 'Protokollordner öffnen',
+    export: 'Diagnose exportieren',
+    saved: 'Diagnose gespeichert unter {path}. Sie enthält Protokolle, Versionen und Einstellungen, nie einen Schlüssel.',
+    exportFailed: 'Die Diagnose konnte nicht exportiert werden: {message}',
+    openLogsFailed: 'Der Protokollordner konnte nicht geöffnet werden: {message}',
+  },
+  update: {
+    downloading: 'Update wird geladen: {percent} %',
+    restart: 'Neu starten und aktualisieren',
+    ready: 'Version {version} ist geladen und wird beim Neustart installiert.',
+    restartFailed: 'Das Update konnte nicht installiert werden: {message}',
+  },
   activityPage: {
     localRestarting: 'Der lokale Arbeitsbereich wurde unerwartet beendet und wird in {seconds} s neu gestartet (Versuch {attempt}).',
     title: 'Aktivität',

@@ -243,6 +243,19 @@ export const en = {
     update: 'Changed',
     delete: 'Deleted',
   },
+  diagnostics: {
+    openLogs: 'Open logs folder',
+    export: 'Export diagnostics',
+    saved: 'Diagnostics saved to {path}. They hold the logs, versions and settings, never a key.',
+    exportFailed: 'Diagnostics could not be exported: {message}',
+    openLogsFailed: 'The logs folder could not be opened: {message}',
+  },
+  update: {
+    downloading: 'Downloading update: {percent} %',
+    restart: 'Restart to update',
+    ready: 'Version {version} is downloaded and is installed on restart.',
+    restartFailed: 'The update could not be installed: {message}',
+  },
   activityPage: {
     localRestarting: 'The Local workspace stopped unexpectedly and is restarted in {seconds} s (attempt {attempt}).',
     title: 'Activity',

@@ -245,6 +245,19 @@ export const es: Messages = {
     update: 'Modificado',
     delete: 'Eliminado',
   },
+  diagnostics: {
+    openLogs: 'Abrir la carpeta de registros',
+    export: 'Exportar diagnóstico',
+    saved: 'Diagnóstico guardado en {path}. Contiene los registros, las versiones y los ajustes, nunca una clave.',
+    exportFailed: 'No se pudo exportar el diagnóstico: {message}',
+    openLogsFailed: 'No se pudo abrir la carpeta de registros: {message}',
+  },
+  update: {
+    downloading: 'Descargando la actualización: {percent} %',
+    restart: 'Reiniciar para actualizar',
+    ready: 'La versión {version} está descargada y se instala al reiniciar.',
+    restartFailed: 'No se pudo instalar la actualización: {message}',
+  },
   activityPage: {
     localRestarting: 'El espacio de trabajo local se detuvo inesperadamente y se reinicia en {seconds} s (intento {attempt}).',
     title: 'Actividad',

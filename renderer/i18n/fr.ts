@@ -245,6 +245,19 @@ export const fr: Messages = {
     update: 'Modifié',
     delete: 'Supprimé',
   },
+  diagnostics: {
+    openLogs: 'Ouvrir le dossier des journaux',
+    export: 'Exporter les diagnostics',
+    saved: 'Diagnostics enregistrés dans {path}. Ils contiennent les journaux, les versions et les réglages, jamais une clé.',
+    exportFailed: 'Les diagnostics n’ont pas pu être exportés : {message}',
+    openLogsFailed: 'Le dossier des journaux n’a pas pu être ouvert : {message}',
+  },
+  update: {
+    downloading: 'Téléchargement de la mise à jour : {percent} %',
+    restart: 'Redémarrer pour mettre à jour',
+    ready: 'La version {version} est téléchargée et s’installe au redémarrage.',
+    restartFailed: 'La mise à jour n’a pas pu être installée : {message}',
+  },
   activityPage: {
     localRestarting: 'L’espace de travail local s’est arrêté de façon inattendue ; il redémarre dans {seconds} s (tentative {attempt}).',
     title: 'Activité',

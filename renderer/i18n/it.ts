@@ -245,6 +245,19 @@ export const it: Messages = {
     update: 'Modificato',
     delete: 'Eliminato',
   },
+  diagnostics: {
+    openLogs: 'Apri la cartella dei log',
+    export: 'Esporta diagnostica',
+    saved: 'Diagnostica salvata in {path}. Contiene log, versioni e impostazioni, mai una chiave.',
+    exportFailed: 'Impossibile esportare la diagnostica: {message}',
+    openLogsFailed: 'Impossibile aprire la cartella dei log: {message}',
+  },
+  update: {
+    downloading: 'Download dell’aggiornamento: {percent} %',
+    restart: 'Riavvia per aggiornare',
+    ready: 'La versione {version} è scaricata e viene installata al riavvio.',
+    restartFailed: 'Impossibile installare l’aggiornamento: {message}',
+  },
   activityPage: {
     localRestarting: 'Lo spazio di lavoro locale si è arrestato inaspettatamente e verrà riavviato tra {seconds} s (tentativo {attempt}).',
     title: 'Attività',

@@ -245,6 +245,19 @@ export const nl: Messages = {
     update: 'Gewijzigd',
     delete: 'Verwijderd',
   },
+  diagnostics: {
+    openLogs: 'Logmap openen',
+    export: 'Diagnose exporteren',
+    saved: 'Diagnose opgeslagen in {path}. Die bevat de logs, versies en instellingen, nooit een sleutel.',
+    exportFailed: 'De diagnose kon niet worden geëxporteerd: {message}',
+    openLogsFailed: 'De logmap kon niet worden geopend: {message}',
+  },
+  update: {
+    downloading: 'Update downloaden: {percent} %',
+    restart: 'Herstarten om bij te werken',
+    ready: 'Versie {version} is gedownload en wordt bij het herstarten geïnstalleerd.',
+    restartFailed: 'De update kon niet worden geïnstalleerd: {message}',
+  },
   activityPage: {
     localRestarting: 'De lokale werkruimte is onverwacht gestopt en wordt over {seconds} s opnieuw gestart (poging {attempt}).',
     title: 'Activiteit',

@@ -23,6 +23,7 @@ describe('localWorkspaceLabel', () => {
   it.each([
     ['starting', 'Local workspace: starting'],
     ['running', 'Local workspace: running'],
+    ['restarting', 'Local workspace: restarting'],
     ['stopped', 'Local workspace: stopped'],
     ['failed', 'Local workspace: failed'],
   ] as const)('names the %s state', (state, label) => {

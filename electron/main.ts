@@ -14,6 +14,7 @@ import {
   Notification,
   Tray,
   app,
+  autoUpdater as nativeAutoUpdater,
   crashReporter,
   dialog,
   ipcMain,
@@ -607,6 +608,10 @@ if (app.requestSingleInstanceLock()) {
     void launchRequests.openFile(filePath);
   });
   app.on('before-quit', () => {
+    quitting = true;
+  });
+  // On macOS an update closes the windows before the app quits: they must close then, not hide to the tray.
+  nativeAutoUpdater.on('before-quit-for-update', () => {
     quitting = true;
   });
   void launchRequests.commandLine(process.argv, process.cwd());

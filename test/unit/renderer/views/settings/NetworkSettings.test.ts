@@ -89,6 +89,9 @@ describe('NetworkSettings', () => {
 
     expect(session.applied.at(-1)).toEqual({ mode: 'fixed_servers', proxyRules: 'http://proxy.example.com:8080', proxyBypassRules: 'intranet.example.com,*.local' });
     expect((document.querySelector('[data-testid="network-bypass"]') as HTMLInputElement).value).toBe('intranet.example.com,*.local');
+
+    await type('network-proxy-url', 'http://other.example.com:8080');
+    expect(text('network-saved')).toBe('');
   });
 
   it('says why a proxy address with a password is refused, and keeps the proxy in use', async () => {

@@ -472,7 +472,8 @@ function startTray(host: DesktopHost, quit: () => void): () => void {
   };
   tray.on('click', showWindow);
   refresh();
-  // Uploads report their progress several times a second: the tray is rebuilt at most once a second.
+  // Uploads and requests report their progress several times a second, and counting the uploads reads the drop
+  // folders' ledgers: the tray is rebuilt at most once a second for them.
   let pending: ReturnType<typeof setTimeout> | undefined;
   const refreshSoon = (): void => {
     pending ??= setTimeout(() => {
@@ -481,8 +482,8 @@ function startTray(host: DesktopHost, quit: () => void): () => void {
     }, 1_000);
   };
   const stop = host.onEvent((event) => {
-    if (event === 'local:status-changed' || event === 'http:activity') refresh();
-    if (event === 'uploads:changed' || event === 'dropfolders:changed' || event === 'passports:changed') refreshSoon();
+    if (event === 'local:status-changed') refresh();
+    if (event === 'http:activity' || event === 'uploads:changed' || event === 'dropfolders:changed' || event === 'passports:changed') refreshSoon();
   });
   return () => {
     clearTimeout(pending);

@@ -78,7 +78,6 @@ app.enableSandbox();
 // Crash dumps stay in the app's crash dumps folder on this computer: nothing is sent anywhere.
 crashReporter.start({ uploadToServer: false });
 
-let logFile: string | undefined;
 /**
  * `--user-data <dir>`: the app's data (connections, keys, the Local workspace) in another folder, as browser mode's
  * option of the same name does; a second profile, or a test's own. Set before the single-instance lock, which is per folder.
@@ -86,6 +85,7 @@ let logFile: string | undefined;
 const userDataArgument = parseArgs({ args: process.argv.slice(1), options: { 'user-data': { type: 'string' } }, strict: false, allowPositionals: true }).values['user-data'];
 if (typeof userDataArgument === 'string' && userDataArgument !== '') app.setPath('userData', path.resolve(userDataArgument));
 
+let logFile: string | undefined;
 
 function log(message: string, error?: unknown): void {
   const detail = error === undefined ? '' : `: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
@@ -526,6 +526,8 @@ async function run(): Promise<void> {
         loginItems: app,
         // An AppImage runs from a mount that changes at every start: its own path is what starts it again.
         executable: process.env['APPIMAGE'] ?? process.execPath,
+        // A development run is Electron's own binary with the app's folder after it.
+        args: app.isPackaged ? [] : [app.getAppPath()],
         entryName: 'circularity-desk',
         displayName: 'Circularity Desk',
         env: process.env,

@@ -8,8 +8,8 @@ import path from 'node:path';
 
 /** The part of Electron's `app` this needs. */
 export interface LoginItemApi {
-  getLoginItemSettings(): { openAtLogin: boolean };
-  setLoginItemSettings(settings: { openAtLogin: boolean }): void;
+  getLoginItemSettings(options?: { args?: string[] }): { openAtLogin: boolean };
+  setLoginItemSettings(settings: { openAtLogin: boolean; args?: string[] }): void;
 }
 
 /** Where the setting is kept and what starts. */
@@ -18,6 +18,8 @@ export interface StartAtLoginOptions {
   loginItems: LoginItemApi;
   /** The program to start: the AppImage's path when run from one (`$APPIMAGE`), else the executable. */
   executable: string;
+  /** What follows the program on its command line: the app's folder in a development run, nothing when packaged. */
+  args: readonly string[];
   /** The desktop entry's file name without `.desktop`, and its Name. */
   entryName: string;
   displayName: string;
@@ -44,13 +46,13 @@ export function execArgument(value: string): string {
   return `"${value.replace(/(["`$\\])/g, '\\$1')}"`;
 }
 
-/** The autostart desktop entry that starts `executable`. */
-export function autostartEntry(executable: string, displayName: string): string {
+/** The autostart desktop entry that starts `executable` with `args`. */
+export function autostartEntry(executable: string, args: readonly string[], displayName: string): string {
   return [
     '[Desktop Entry]',
     'Type=Application',
     `Name=${displayName}`,
-    `Exec=${execArgument(executable)}`,
+    `Exec=${[executable, ...args].map(execArgument).join(' ')}`,
     'Terminal=false',
     'X-GNOME-Autostart-enabled=true',
     '',
@@ -60,9 +62,11 @@ export function autostartEntry(executable: string, displayName: string): string 
 /** The setting for this platform. */
 export function startAtLogin(options: StartAtLoginOptions): StartAtLogin {
   if (options.platform !== 'linux') {
+    // Windows finds its login item by program and arguments: reading it back takes the same arguments.
+    const args = options.args.length === 0 ? {} : { args: [...options.args] };
     return {
-      enabled: async () => options.loginItems.getLoginItemSettings().openAtLogin,
-      set: async (enabled) => options.loginItems.setLoginItemSettings({ openAtLogin: enabled }),
+      enabled: async () => options.loginItems.getLoginItemSettings(args).openAtLogin,
+      set: async (enabled) => options.loginItems.setLoginItemSettings({ openAtLogin: enabled, ...args }),
     };
   }
   const file = path.join(autostartDir(options.env, options.homeDir), `${options.entryName}.desktop`);
@@ -74,7 +78,7 @@ export function startAtLogin(options: StartAtLoginOptions): StartAtLogin {
         return;
       }
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, autostartEntry(options.executable, options.displayName), { mode: 0o644 });
+      await writeFile(file, autostartEntry(options.executable, options.args, options.displayName), { mode: 0o644 });
     },
   };
 }

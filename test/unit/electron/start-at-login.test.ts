@@ -7,12 +7,14 @@ import { autostartDir, autostartEntry, execArgument, startAtLogin, type LoginIte
 /** Electron's login items, which cannot run here: what was set is what is read back. */
 class FakeLoginItems implements LoginItemApi {
   openAtLogin = false;
-  calls: boolean[] = [];
-  getLoginItemSettings(): { openAtLogin: boolean } {
+  calls: { openAtLogin: boolean; args?: string[] }[] = [];
+  readArgs: (string[] | undefined)[] = [];
+  getLoginItemSettings(options?: { args?: string[] }): { openAtLogin: boolean } {
+    this.readArgs.push(options?.args);
     return { openAtLogin: this.openAtLogin };
   }
-  setLoginItemSettings(settings: { openAtLogin: boolean }): void {
-    this.calls.push(settings.openAtLogin);
+  setLoginItemSettings(settings: { openAtLogin: boolean; args?: string[] }): void {
+    this.calls.push(settings);
     this.openAtLogin = settings.openAtLogin;
   }
 }
@@ -27,8 +29,8 @@ afterEach(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-function options(platform: NodeJS.Platform, loginItems: LoginItemApi, env: NodeJS.ProcessEnv = {}) {
-  return { platform, loginItems, executable: '/opt/Circularity Desk/circularity-desk', entryName: 'circularity-desk', displayName: 'Circularity Desk', env, homeDir: home };
+function options(platform: NodeJS.Platform, loginItems: LoginItemApi, env: NodeJS.ProcessEnv = {}, args: string[] = []) {
+  return { platform, loginItems, executable: '/opt/Circularity Desk/circularity-desk', args, entryName: 'circularity-desk', displayName: 'Circularity Desk', env, homeDir: home };
 }
 
 describe('startAtLogin on Windows and macOS', () => {
@@ -37,11 +39,20 @@ describe('startAtLogin on Windows and macOS', () => {
     const setting = startAtLogin(options(platform, items));
     expect(await setting.enabled()).toBe(false);
     await setting.set(true);
-    expect(items.calls).toEqual([true]);
+    expect(items.calls).toEqual([{ openAtLogin: true }]);
     expect(await setting.enabled()).toBe(true);
     await setting.set(false);
     expect(await setting.enabled()).toBe(false);
     await expect(stat(path.join(home, '.config'))).rejects.toThrow();
+  });
+
+  it('gives a development run’s arguments when setting and reading the login item', async () => {
+    const items = new FakeLoginItems();
+    const setting = startAtLogin(options('win32', items, {}, ['C:\\work\\desk']));
+    await setting.set(true);
+    expect(await setting.enabled()).toBe(true);
+    expect(items.calls).toEqual([{ openAtLogin: true, args: ['C:\\work\\desk'] }]);
+    expect(items.readArgs).toEqual([['C:\\work\\desk']]);
   });
 });
 
@@ -82,7 +93,8 @@ describe('execArgument', () => {
     expect(execArgument('/home/ann/Apps/Desk $1 "new".AppImage')).toBe('"/home/ann/Apps/Desk \\$1 \\"new\\".AppImage"');
   });
 
-  it('puts the quoted program in the entry', () => {
-    expect(autostartEntry('/a b/c', 'Desk')).toContain('Exec="/a b/c"\n');
+  it('puts the quoted program and its arguments in the entry', () => {
+    expect(autostartEntry('/a b/c', [], 'Desk')).toContain('Exec="/a b/c"\n');
+    expect(autostartEntry('/usr/lib/electron/electron', ['/home/ann/work desk'], 'Desk')).toContain('Exec=/usr/lib/electron/electron "/home/ann/work desk"\n');
   });
 });

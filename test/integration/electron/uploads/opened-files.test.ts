@@ -32,6 +32,7 @@ beforeAll(async () => {
       platform: 'linux',
       loginItems: { getLoginItemSettings: () => ({ openAtLogin: false }), setLoginItemSettings: () => undefined },
       executable: '/opt/desk/desk',
+      args: [],
       entryName: 'circularity-desk',
       displayName: 'Circularity Desk',
       env: {},

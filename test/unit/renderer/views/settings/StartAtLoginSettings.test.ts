@@ -37,6 +37,7 @@ function linuxHost() {
     platform: 'linux',
     loginItems: { getLoginItemSettings: () => ({ openAtLogin: false }), setLoginItemSettings: () => undefined },
     executable: '/opt/desk/desk',
+    args: [],
     entryName: 'circularity-desk',
     displayName: 'Circularity Desk',
     env: {},

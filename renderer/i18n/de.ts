@@ -1395,7 +1395,7 @@ export const de: Messages = {
   startAtLogin: {
     title: 'Start',
     label: 'Bei der Anmeldung starten',
-    hint: 'Die App startet, wenn Sie sich anmelden, sodass Ablageordner und Passordner von Anfang an überwacht werden. Solange solche Ordner eingerichtet sind, bleibt die App nach dem Schließen des Fensters im Infobereich.',
+    hint: 'Die App startet, wenn Sie sich anmelden, sodass Ablageordner und Ordner für Pässe von Anfang an überwacht werden. Solange solche Ordner eingerichtet sind, bleibt die App nach dem Schließen des Fensters im Infobereich.',
     browserMode: 'Nur die Desktop-App kann bei der Anmeldung starten; im Browsermodus starten Sie sie selbst.',
     loadFailed: 'Ob die App bei der Anmeldung startet, konnte nicht gelesen werden: {message}',
     changeFailed: 'Die Einstellung konnte nicht geändert werden: {message}',

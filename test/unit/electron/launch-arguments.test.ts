@@ -49,7 +49,7 @@ describe('launchArgumentsOf', () => {
   it('reads a second instance’s command line among the switches Chromium adds, and its script path in development', async () => {
     const argv = [
       '/usr/lib/electron/electron',
-      '/work/dist/electron/main.cjs',
+      path.join(dir, 'dist', 'electron', 'main.cjs'),
       '--allow-file-access-from-files',
       '--original-process-start-time=13347771298341155',
       '--enable-features=WebRTCPipeWireCapturer',

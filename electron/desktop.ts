@@ -557,14 +557,8 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       if (entry.state === 'waiting' || entry.state === 'creating' || entry.state === 'sending') uploadsInFlight += 1;
       else if (entry.state === 'failed') uploadsFailed += 1;
     }
-    const { dropFolders } = services;
-    for (const mapping of dropFolders?.list() ?? []) {
-      for (const file of dropFolders?.files(mapping.id) ?? []) {
-        if (file.state === 'detected' || file.state === 'hashing' || file.state === 'uploading') uploadsInFlight += 1;
-        else if (file.state === 'failed') uploadsFailed += 1;
-      }
-    }
-    return { uploadsInFlight, uploadsFailed };
+    const dropped = services.dropFolders?.fileCounts() ?? { inFlight: 0, failed: 0 };
+    return { uploadsInFlight: uploadsInFlight + dropped.inFlight, uploadsFailed: uploadsFailed + dropped.failed };
   }
 
   const handlers: BridgeHandlers = {

@@ -186,6 +186,12 @@ export class UploadLedger {
     return rows.map(fromStored);
   }
 
+  /** How many files of every mapping are in each state; one query, whatever the number of files. */
+  countsByState(): Partial<Record<LedgerState, number>> {
+    const rows = this.#db.prepare<[], { state: LedgerState; count: number }>('SELECT state, COUNT(*) AS count FROM files GROUP BY state').all();
+    return Object.fromEntries(rows.map((row) => [row.state, row.count]));
+  }
+
   /** Adds a file that was just found; it starts `detected`. */
   insert(key: LedgerKey, fields: { kind: DropFileKind; size: number; mtimeMs: number }): LedgerRow {
     this.#db

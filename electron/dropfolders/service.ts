@@ -67,6 +67,8 @@ export interface DropFolderService {
   resume(mappingId: string): Promise<DropFolderStatus>;
   /** The ledger's files of a mapping, by path. */
   files(mappingId: string): DropFolderFile[];
+  /** How many files of all folders are on their way (detected, hashing, uploading) and how many failed. */
+  fileCounts(): { inFlight: number; failed: number };
   /** Takes a failed file up again from the beginning, uploading it even when its content was delivered before. */
   retry(mappingId: string, path: string): Promise<void>;
   /** Walks one folder (or all) now, as the periodic rescan does. */
@@ -431,6 +433,11 @@ export async function startDropFolderService(options: DropFolderServiceOptions):
     files(mappingId) {
       requireRuntime(mappingId);
       return ledger.list(mappingId).map((row) => snapshotOf(row, ctx.progress.get(rowId(row))));
+    },
+
+    fileCounts() {
+      const counts = ledger.countsByState();
+      return { inFlight: (counts.detected ?? 0) + (counts.hashing ?? 0) + (counts.uploading ?? 0), failed: counts.failed ?? 0 };
     },
 
     async retry(mappingId, relativePath) {

@@ -99,4 +99,14 @@ describe('UploadLedger', () => {
     expect(ledger.list().map((row) => row.path)).toEqual(['c.ifc']);
     expect(ledger.buildingOf('mapping-1', 'Building A')).toBeUndefined();
   });
+
+  it('counts the files of all mappings by state', () => {
+    expect(ledger.countsByState()).toEqual({});
+    ledger.insert(KEY, { kind: 'source', size: 1, mtimeMs: 1 });
+    ledger.insert({ mappingId: 'mapping-1', path: 'b.ifc' }, { kind: 'source', size: 1, mtimeMs: 1 });
+    ledger.insert({ mappingId: 'mapping-2', path: 'c.ifc' }, { kind: 'source', size: 1, mtimeMs: 1 });
+    ledger.transition({ mappingId: 'mapping-1', path: 'b.ifc' }, 'hashing');
+    ledger.transition({ mappingId: 'mapping-2', path: 'c.ifc' }, 'failed', { result: 'failed' });
+    expect(ledger.countsByState()).toEqual({ detected: 1, hashing: 1, failed: 1 });
+  });
 });

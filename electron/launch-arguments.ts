@@ -38,17 +38,28 @@ export async function openedFilesOf(candidates: readonly string[], workingDirect
 }
 
 /**
- * Reads a whole command line, the program first (`process.argv`, or the `argv` of `second-instance`). Chromium's and
- * Electron's own switches share it, and a development run has the script's path there: unknown options and
- * positionals that are not files the app opens are ignored.
+ * The app's options on a whole command line, the program first (`process.argv`, or the `argv` of `second-instance`).
+ * Chromium's and Electron's own switches share it, and a development run has the script's path there: unknown options
+ * are ignored, and positionals are only candidates for files.
  */
-export async function launchArgumentsOf(argv: readonly string[], workingDirectory: string): Promise<LaunchArguments> {
-  const { values, positionals } = parseArgs({
+function commandLineOf(argv: readonly string[]) {
+  return parseArgs({
     args: argv.slice(1),
-    options: { connect: { type: 'string' }, 'key-file': { type: 'string' } },
+    options: { connect: { type: 'string' }, 'key-file': { type: 'string' }, 'user-data': { type: 'string' } },
     strict: false,
     allowPositionals: true,
   });
+}
+
+/** `--user-data <dir>`: the folder of the app's data for this launch, absolute; undefined when not given. */
+export function userDataDirOf(argv: readonly string[], workingDirectory: string): string | undefined {
+  const userData = commandLineOf(argv).values['user-data'];
+  return typeof userData === 'string' && userData !== '' ? path.resolve(workingDirectory, userData) : undefined;
+}
+
+/** Reads what a command line asks of the running app; positionals that are not files the app opens are ignored. */
+export async function launchArgumentsOf(argv: readonly string[], workingDirectory: string): Promise<LaunchArguments> {
+  const { values, positionals } = commandLineOf(argv);
   const connect = typeof values.connect === 'string' ? values.connect : undefined;
   const keyFile = typeof values['key-file'] === 'string' ? path.resolve(workingDirectory, values['key-file']) : undefined;
   return {

@@ -7,7 +7,6 @@ import { appendFile, copyFile, mkdir, rename, stat } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   BrowserWindow,
   Menu,
@@ -41,6 +40,7 @@ import { startProxyControl } from './network/proxy-control';
 import { bridgeEventSender, registerBridgeHandlers, trustedSenderCheck } from './ipc';
 import type { EmbeddedServerProcess } from './local-server';
 import { migrationConfirmationText, type MigrationTargets } from './migration-confirmation';
+import { userDataDirOf } from './launch-arguments';
 import { LaunchRequests } from './launch-requests';
 import { provisioningRequestOf, readKeyFile } from './provisioning';
 import { safeStorageCipher } from './safe-storage-cipher';
@@ -82,8 +82,8 @@ crashReporter.start({ uploadToServer: false });
  * `--user-data <dir>`: the app's data (connections, keys, the Local workspace) in another folder, as browser mode's
  * option of the same name does; a second profile, or a test's own. Set before the single-instance lock, which is per folder.
  */
-const userDataArgument = parseArgs({ args: process.argv.slice(1), options: { 'user-data': { type: 'string' } }, strict: false, allowPositionals: true }).values['user-data'];
-if (typeof userDataArgument === 'string' && userDataArgument !== '') app.setPath('userData', path.resolve(userDataArgument));
+const userDataArgument = userDataDirOf(process.argv, process.cwd());
+if (userDataArgument !== undefined) app.setPath('userData', userDataArgument);
 
 let logFile: string | undefined;
 

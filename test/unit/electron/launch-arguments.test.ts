@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isOpenedFileName, launchArgumentsOf } from '../../../electron/launch-arguments';
+import { isOpenedFileName, launchArgumentsOf, userDataDirOf } from '../../../electron/launch-arguments';
 
 let dir: string;
 
@@ -67,5 +67,18 @@ describe('launchArgumentsOf', () => {
 
   it('never takes the program itself as a file to open', async () => {
     expect((await launchArgumentsOf([path.join(dir, 'model.ifc')], dir)).files).toEqual([]);
+  });
+});
+
+describe('userDataDirOf', () => {
+  it('reads --user-data as an absolute folder, in either spelling, and nothing without it', () => {
+    expect(userDataDirOf(['electron', '.', '--user-data', 'profile'], dir)).toBe(path.join(dir, 'profile'));
+    expect(userDataDirOf(['electron', '.', `--user-data=${path.join(dir, 'other')}`], '/')).toBe(path.join(dir, 'other'));
+    expect(userDataDirOf(['electron', '.', '--user-data='], dir)).toBeUndefined();
+    expect(userDataDirOf(['electron', '.', '--connect', 'https://desk.example.org'], dir)).toBeUndefined();
+  });
+
+  it('keeps the folder given to --user-data out of the files to open', async () => {
+    expect((await launchArgumentsOf(['electron', '--user-data', 'model.ifc', 'rows.csv'], dir)).files).toEqual([path.join(dir, 'rows.csv')]);
   });
 });

@@ -8,7 +8,7 @@
  * Setup (not measured): the file is written once, block by block with random content; the server runs as deployed
  * (`server/cli.ts serve`, its own process); a building gets one information file per upload (stored, not processed).
  * Each host run is a fresh Node process (`--expose-gc`) with the real desktop host — its Local workspace included, in
- * a process of its own, measured once its first start has processed the sample model — and, for the spool, the
+ * a process of its own, measured once its first start has processed the sample model and written its passports — and, for the spool, the
  * browser host.
  *
  * Measured: in the host's process, the time from the upload's first `uploads:changed` event (right after
@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { LOCAL_CONNECTION_ID } from '../../electron/connections';
 import { startDesktopHost, type DesktopHost } from '../../electron/desktop';
-import { BuildingFileStatuses } from '../../shared/api/enums';
+import { BuildingFileStatuses, BuildingFileType } from '../../shared/api/enums';
 import { nodeProcessLauncher } from '../../electron/node-process-launcher';
 import { MemoryVault } from '../../electron/vault';
 import { startWebHost } from '../../electron/web-host';
@@ -83,6 +83,15 @@ async function writeContent(file: string): Promise<void> {
   await once(out, 'finish');
 }
 
+/**
+ * Writes back what the file system holds unwritten, before each upload is measured: the bytes of the upload before
+ * (or of the file written) reach the disk about 30 s after they were written, which without this falls into one run
+ * and not into another.
+ */
+function writeBackDirtyPages(): void {
+  spawnSync('sync');
+}
+
 async function apiCall<T>(server: ServerProcess, key: string, method: string, route: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.url}${api}${route}`, {
     method,
@@ -103,9 +112,12 @@ const SETTLED_STATUSES: ReadonlySet<number> = new Set([
   BuildingFileStatuses.UnknownImportFile,
 ]);
 
+/** Statuses after which a passport's generation has ended. */
+const SETTLED_PASSPORT_STATUSES: ReadonlySet<number> = new Set([BuildingFileStatuses.Uploaded, BuildingFileStatuses.Error]);
+
 /**
- * Waits until the Local workspace's first start has processed its sample model: that import runs in a process of its
- * own on the same cores and would be measured as the upload's slowness.
+ * Waits until the Local workspace's first start has processed its sample model and written its two passports: that
+ * work runs in a process of its own on the same cores and would be measured as the upload's slowness.
  */
 async function untilLocalWorkspaceSettled(host: DesktopHost): Promise<void> {
   const call = (operationId: string, params?: Record<string, string>): Promise<unknown> =>
@@ -117,19 +129,24 @@ async function untilLocalWorkspaceSettled(host: DesktopHost): Promise<void> {
     const buildings = ((await call('listBuildings')) ?? []) as { id: string }[];
     let settled = true;
     let models = 0;
+    let passports = 0;
     for (const building of buildings) {
       for (const file of ((await call('listBuildingFiles', { buildingId: building.id })) ?? []) as { id: string; type: number }[]) {
-        if (file.type !== 0) continue;
-        models += 1;
+        const isModel = file.type === BuildingFileType.Source;
+        const isPassport = file.type === BuildingFileType.PassportPdf || file.type === BuildingFileType.PassportExcel;
+        if (!isModel && !isPassport) continue;
+        if (isModel) models += 1;
+        else passports += 1;
         const status = (await call('getBuildingFileStatus', { buildingId: building.id, fileId: file.id })) as { status: number } | undefined;
-        if (status === undefined || !SETTLED_STATUSES.has(status.status)) settled = false;
+        if (status === undefined || !(isModel ? SETTLED_STATUSES : SETTLED_PASSPORT_STATUSES).has(status.status)) settled = false;
       }
     }
-    // The sample building exists a moment before its model does: settled means a model, and every model processed.
-    if (settled && models > 0) return;
+    // The sample building exists a moment before its model does, and the passports are asked for once its figures are
+    // there: settled means a model and both passports, each of them ended.
+    if (settled && models > 0 && passports >= 2) return;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  throw new Error('the Local workspace did not finish its sample model within 5 minutes');
+  throw new Error('the Local workspace did not finish its sample model and passports within 5 minutes');
 }
 
 /** Runs one upload through a fresh desktop host and prints what it measured. */
@@ -163,6 +180,7 @@ async function measureHost(way: Way, serverUrl: string, key: string, file: strin
     if (entry.state === 'done' || entry.state === 'failed' || entry.state === 'cancelled') finish(entry);
   });
 
+  writeBackDirtyPages();
   global.gc?.();
   const idle = process.memoryUsage().rss;
   let peak = idle;
@@ -334,6 +352,7 @@ function runHost(way: Way, server: ServerProcess, key: string, file: string, bui
 async function uploadWithCurl(server: ServerProcess, key: string, file: string, buildingId: string): Promise<{ seconds: number; how: string }> {
   const remote = await apiCall<{ id: string }>(server, key, 'POST', `/buildings/${buildingId}/files`, { type: 1 });
   const url = `${server.url}${api}/buildings/${buildingId}/files/${remote.id}/upload/${FILE_NAME}`;
+  writeBackDirtyPages();
   const inMemory = sizeMiB * MIB < CURL_FILE_IN_MEMORY_LIMIT;
   const body = inMemory ? ['--data-binary', `@${file}`] : ['--upload-file', file, '-H', 'Expect:'];
   const how = inMemory ? 'curl --data-binary @file' : 'curl --upload-file file -X POST';
@@ -377,8 +396,7 @@ async function main(): Promise<number> {
     const writing = performance.now();
     await writeContent(file);
     console.log(`file: ${sizeMiB} MiB of random content written in ${((performance.now() - writing) / 1000).toFixed(1)} s to ${file}`);
-    // Written back before anything is measured, so that the first run does not share the disk with it.
-    spawnSync('sync');
+    writeBackDirtyPages();
     server = await startServerProcess(dataDir, key);
     const portfolio = await apiCall<{ id: string }>(server, key, 'POST', '/portfolios', { name: 'App upload benchmark' });
     const building = await apiCall<{ id: string }>(server, key, 'POST', '/buildings', { portfolioId: portfolio.id, name: 'App upload benchmark' });

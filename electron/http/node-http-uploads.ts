@@ -13,7 +13,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { RecycledPieces } from './recycled-pieces';
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 /** Answers that have no body by definition; `Response` refuses one for them. */
@@ -23,6 +23,42 @@ function headersOf(rawHeaders: readonly string[]): Headers {
   const headers = new Headers();
   for (let index = 0; index + 1 < rawHeaders.length; index += 2) headers.append(rawHeaders[index] ?? '', rawHeaders[index + 1] ?? '');
   return headers;
+}
+
+/**
+ * Writes the body's chunks into the request and ends it, waiting while the socket is full; each chunk is handed back to
+ * its pieces once the socket has taken it (`recycled-pieces.ts`). Rejects when the request ends before the body did.
+ */
+async function sendBody(source: Readable, request: http.ClientRequest): Promise<void> {
+  for await (const chunk of source) {
+    if (request.destroyed) throw new Error('The request ended before its body was sent.');
+    const bytes = chunk as Uint8Array;
+    const taken = request.write(bytes, (error) => {
+      if (error === null || error === undefined) RecycledPieces.handBack(bytes);
+    });
+    if (!taken) await drained(request);
+  }
+  request.end();
+}
+
+/** Resolves when the request takes writes again; rejects when it closed first. */
+function drained(request: http.ClientRequest): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (request.destroyed) {
+      reject(new Error('The request ended before its body was sent.'));
+      return;
+    }
+    const onDrain = (): void => {
+      request.off('close', onClose);
+      resolve();
+    };
+    const onClose = (): void => {
+      request.off('drain', onDrain);
+      reject(new Error('The request ended before its body was sent.'));
+    };
+    request.once('drain', onDrain);
+    request.once('close', onClose);
+  });
 }
 
 function requestUrl(input: string | URL | Request): URL {
@@ -68,7 +104,8 @@ function sendStream(url: URL, init: RequestInit, body: ReadableStream<Uint8Array
       }
     });
     request.on('error', fail);
-    pipeline(source, request).catch((error: unknown) => {
+    sendBody(source, request).catch((error: unknown) => {
+      source.destroy();
       request.destroy(error instanceof Error ? error : new Error(String(error)));
     });
   });

@@ -4,6 +4,7 @@
  * next bytes instead of ending. Nothing more than one piece is held, so a file of any size costs the same memory.
  */
 import { open, type FileHandle } from 'node:fs/promises';
+import { RecycledPieces } from '../http/recycled-pieces';
 
 /** Bytes read per piece: large enough for few system calls, small enough that progress moves. */
 const PIECE_BYTES = 1024 * 1024;
@@ -48,6 +49,7 @@ export async function* fileChunks(file: string, size: number, growth: FileGrowth
     throw error;
   }
   try {
+    const pieces = new RecycledPieces(PIECE_BYTES);
     let position = 0;
     while (position < size && !signal.aborted) {
       const failure = growth.failure();
@@ -58,7 +60,7 @@ export async function* fileChunks(file: string, size: number, growth: FileGrowth
         continue;
       }
       const length = Math.min(PIECE_BYTES, available - position);
-      const piece = Buffer.allocUnsafe(length);
+      const piece = pieces.take(length);
       const { bytesRead } = await handle.read(piece, 0, length, position);
       if (bytesRead === 0) throw new SourceGoneError(`${name} became shorter while it was sent; add it again.`);
       position += bytesRead;

@@ -1,8 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendingStreamsOverNodeHttp } from '../../../../electron/http/node-http-uploads';
+import { completeFile, fileChunks } from '../../../../electron/uploads/file-chunks';
 
 interface Received {
   method: string;
@@ -50,17 +54,13 @@ beforeEach(() => {
   handler = acceptAll;
 });
 
-/** A stream of `count` chunks of `size` bytes, each filled with its index; `failAt` makes the stream fail there. */
-function chunks(count: number, size: number, failAt?: number): { stream: ReadableStream<Uint8Array>; sha256: string } {
+/** A stream of `count` chunks of `size` bytes, each filled with its index. */
+function chunks(count: number, size: number): { stream: ReadableStream<Uint8Array>; sha256: string } {
   const hash = createHash('sha256');
   for (let index = 0; index < count; index += 1) hash.update(new Uint8Array(size).fill(index));
   let index = 0;
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
-      if (index === failAt) {
-        controller.error(new Error('the file went away'));
-        return;
-      }
       if (index === count) {
         controller.close();
         return;
@@ -101,6 +101,45 @@ describe('streamed uploads over node:http', () => {
     expect(received[0]?.headers['transfer-encoding']).toBe('chunked');
   });
 
+  it('sends a file read in recycled pieces byte for byte to a server that reads slowly, and reads into the same buffers again', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'cd-node-http-uploads-'));
+    try {
+      const content = randomBytes(24 * 1024 * 1024);
+      const file = path.join(folder, 'model.ifc');
+      await writeFile(file, content);
+      handler = (request, response) => {
+        // A pause after every chunk keeps the socket full, so pieces wait for it while the file is read further.
+        request.on('data', () => {
+          request.pause();
+          setTimeout(() => request.resume(), 2);
+        });
+        acceptAll(request, response);
+      };
+      const memories = new Set<ArrayBufferLike>();
+      let pieces = 0;
+      const reader = fileChunks(file, content.byteLength, completeFile(content.byteLength), new AbortController().signal, 'model.ifc');
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const next = await reader.next();
+          if (next.done === true) {
+            controller.close();
+            return;
+          }
+          memories.add(next.value.buffer);
+          pieces += 1;
+          controller.enqueue(next.value);
+        },
+      });
+      const response = await send(`${baseUrl}/upload`, { method: 'POST', headers: { 'content-length': String(content.byteLength) }, body });
+      expect(response.status).toBe(202);
+      expect(received[0]).toMatchObject({ sha256: createHash('sha256').update(content).digest('hex'), bytes: content.byteLength });
+      expect(pieces).toBe(24);
+      expect(memories.size).toBeLessThan(pieces / 2);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('answers a problem the server sends as it is', async () => {
     handler = (request, response) => {
       request.resume();
@@ -135,14 +174,28 @@ describe('streamed uploads over node:http', () => {
     let ended = false;
     let aborted: () => void = () => undefined;
     const cut = new Promise<void>((resolve) => (aborted = resolve));
+    let seen: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (seen = resolve));
     handler = (request) => {
+      request.once('data', () => seen());
       request.resume();
       request.on('end', () => (ended = true));
       request.on('close', () => aborted());
     };
-    const failure = await send(`${baseUrl}/upload`, { method: 'POST', headers: { 'content-length': '1000' }, body: chunks(10, 100, 4).stream }).catch(
-      (error: unknown) => error,
-    );
+    // The file goes away once the server has the request and its first bytes, so that a request is there to break off.
+    let index = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (index === 4) {
+          await arrived;
+          controller.error(new Error('the file went away'));
+          return;
+        }
+        controller.enqueue(new Uint8Array(100).fill(index));
+        index += 1;
+      },
+    });
+    const failure = await send(`${baseUrl}/upload`, { method: 'POST', headers: { 'content-length': '1000' }, body }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TypeError);
     expect(String((failure as TypeError).cause)).toMatch(/the file went away/);
     await cut;

@@ -132,6 +132,8 @@ export interface DesktopHost {
    * takes them (`app:take-opened-files`) and announced with `app:files-opened`.
    */
   openFiles(paths: readonly string[]): Promise<void>;
+  /** Files the user dropped or picked in the window (paths from the preload), registered as chosen files. */
+  registerDroppedFiles(paths: readonly string[]): Promise<ChosenFiles>;
   /** Stops the drop folders, passports and uploads (their ledgers keep where each file was), waits for open calls, stops the Local workspace server. */
   close(): Promise<void>;
 }
@@ -767,6 +769,9 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       if (chosen.length === 0) return;
       openedFiles = [...openedFiles, ...chosen];
       emit('app:files-opened', { count: openedFiles.length });
+    },
+    registerDroppedFiles(paths) {
+      return requireUploads().registerChoices(paths);
     },
     async provision(baseUrl, key) {
       const profile = await remoteConnectionTo(baseUrl);

@@ -14,7 +14,8 @@ export type BridgeIpcMain = Pick<IpcMain, 'handle' | 'removeHandler'>;
 /** Decides whether an IPC call comes from our window. */
 export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;
 
-const UNTRUSTED: IpcResult<never> = {
+/** The answer to a call from anywhere but our window. */
+export const UNTRUSTED: IpcResult<never> = {
   ok: false,
   error: { code: 'untrusted-sender', message: 'This call did not come from the Circularity Desk window.' },
 };
@@ -23,6 +24,16 @@ const UNAVAILABLE: IpcResult<never> = {
   ok: false,
   error: { code: 'unavailable', message: 'The app could not start its services. The details are in its log.' },
 };
+
+/** Whether a call on `channel` comes from our window; a sender check that throws counts as no, and is logged. */
+export function isTrusted(isTrustedSender: SenderCheck, event: IpcMainInvokeEvent, channel: string, log: DispatchLog): boolean {
+  try {
+    return isTrustedSender(event);
+  } catch (error) {
+    log(`Checking the sender of ${channel} failed`, error);
+    return false;
+  }
+}
 
 /**
  * Registers one handler per channel of the contract; returns the function that removes them all. A sender check that
@@ -37,13 +48,7 @@ export function registerBridgeHandlers(
 ): () => void {
   for (const channel of IPC_CHANNELS) {
     ipcMain.handle(channel, async (event: IpcMainInvokeEvent, request: unknown): Promise<IpcResult<unknown>> => {
-      let trusted = false;
-      try {
-        trusted = isTrustedSender(event);
-      } catch (error) {
-        log(`Checking the sender of ${channel} failed`, error);
-      }
-      if (!trusted) return UNTRUSTED;
+      if (!isTrusted(isTrustedSender, event, channel, log)) return UNTRUSTED;
       let ready: BridgeHandlers;
       try {
         ready = await handlers;

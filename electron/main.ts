@@ -38,6 +38,7 @@ import { childProcessGoneMessage, recoverWindowContents, type UnresponsiveChoice
 import { startDesktopHost, type DesktopHost } from './desktop';
 import { startProxyControl } from './network/proxy-control';
 import { bridgeEventSender, registerBridgeHandlers, trustedSenderCheck } from './ipc';
+import { registerDroppedFilesHandler } from './dropped-files';
 import type { EmbeddedServerProcess } from './local-server';
 import { migrationConfirmationText, type MigrationTargets } from './migration-confirmation';
 import { userDataDirOf } from './launch-arguments';
@@ -559,6 +560,12 @@ async function run(): Promise<void> {
     (event) => mainWindow !== undefined && trustedSenderCheck(mainWindow, APP_ORIGIN)(event),
     log,
   );
+  const unregisterDroppedFiles = registerDroppedFilesHandler(
+    ipcMain,
+    async (paths) => (await hostReady).registerDroppedFiles(paths),
+    (event) => mainWindow !== undefined && trustedSenderCheck(mainWindow, APP_ORIGIN)(event),
+    log,
+  );
   app.on('activate', showWindow);
   await createWindow();
   windowCreated();
@@ -584,6 +591,7 @@ async function run(): Promise<void> {
       stopEvents();
       stopNotices();
       unregister();
+      unregisterDroppedFiles();
       await host.close();
     })();
     Promise.race([closing, timeout])

@@ -4,6 +4,7 @@
  * opened with. Stores take the Bridge with `useBridge()`; components never call it.
  */
 import { inject, readonly, shallowRef, type InjectionKey, type Ref } from 'vue';
+import type { DroppedFilesBridge } from '../shared/dropped-files';
 import { createBridge, type Bridge } from '../shared/ipc';
 import { BRIDGE_SOCKET_PATH, SESSION_PARAM } from '../shared/web-bridge-protocol';
 import { createWebSocketTransport, type LinkState } from './web-socket-transport';
@@ -12,6 +13,8 @@ declare global {
   interface Window {
     /** The Bridge the Electron preload exposes; absent in a browser. */
     bridge?: Bridge;
+    /** The Electron preload's way to upload a File from where it is on disk; absent in a browser. */
+    droppedFiles?: DroppedFilesBridge;
   }
 }
 
@@ -19,6 +22,8 @@ declare global {
 export interface BridgeHandle {
   bridge: Bridge;
   link: Readonly<Ref<LinkState>>;
+  /** Electron's: Files of the page as the host's choices; a browser's page has none and spools a File's bytes. */
+  droppedFiles?: DroppedFilesBridge;
 }
 
 /** What the page found at start: a Bridge, or no way to reach the host (a browser without a session token). */
@@ -64,7 +69,8 @@ export function bridgeSocketUrl(location: Pick<Location, 'protocol' | 'host'>, t
 /** Finds the host: the preload's Bridge when there is one, else a WebSocket Bridge with the page's session token. */
 export function connectBridge(win: Window = window): BridgeConnection {
   if (win.bridge !== undefined) {
-    return { kind: 'ready', handle: { bridge: win.bridge, link: readonly(shallowRef<LinkState>('open')) } };
+    const link = readonly(shallowRef<LinkState>('open'));
+    return { kind: 'ready', handle: { bridge: win.bridge, link, ...(win.droppedFiles === undefined ? {} : { droppedFiles: win.droppedFiles }) } };
   }
   const token = takeSessionToken(win);
   if (token === undefined) return { kind: 'no-session' };
@@ -90,6 +96,11 @@ function useBridgeHandle(): BridgeHandle {
 /** The Bridge, for stores. */
 export function useBridge(): Bridge {
   return useBridgeHandle().bridge;
+}
+
+/** The preload's way to upload Files from disk, in Electron; undefined in a browser. */
+export function useDroppedFiles(): DroppedFilesBridge | undefined {
+  return useBridgeHandle().droppedFiles;
 }
 
 /** The state of the link to the host, for the shell's "reconnecting" notice. */

@@ -4,14 +4,15 @@
  * ledger that survives a restart; one chosen while the server cannot be reached waits and starts by itself. This store
  * lists the active connection's uploads, keeps them current by `uploads:changed`, and starts them from a file the
  * host's dialog chose (the host reads it from disk) or from a File of the page (dropped, or picked where the host has
- * no dialog). A File's bytes go to a spool of the host a chunk at a time, each read from the file and sent before the
- * next is read, so the page holds one chunk whatever the file's size; the host starts sending while they arrive.
+ * no dialog). In Electron the host reads such a File from disk too (`shared/dropped-files.ts`); otherwise its bytes go
+ * to a spool of the host a chunk at a time, each read from the file and sent before the next is read, so the page holds
+ * one chunk whatever the file's size; the host starts sending while they arrive.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { IpcResult } from '../../shared/ipc';
 import { SPOOL_CHUNK_BYTES, SPOOL_CHUNKS_IN_FLIGHT, type ChosenFiles, type UploadEntry, type UploadSource, type UploadTarget } from '../../shared/uploads';
-import { useBridge, useBridgeLink } from '../bridge';
+import { useBridge, useBridgeLink, useDroppedFiles } from '../bridge';
 import { noteFileUploaded } from '../db/file-timelines';
 import { isLocalId } from '../db/schema';
 import { useAppInfoStore } from './app-info';
@@ -45,6 +46,7 @@ function targetId(target: UploadTarget): string {
 /** The active connection's uploads, and starting, cancelling, retrying and forgetting them. */
 export const useUploadsStore = defineStore('uploads', () => {
   const bridge = useBridge();
+  const droppedFiles = useDroppedFiles();
   const link = useBridgeLink();
   const sync = useSyncStore();
   const appInfo = useAppInfoStore();
@@ -193,12 +195,29 @@ export const useUploadsStore = defineStore('uploads', () => {
   }
 
   /**
-   * Starts an upload of a file of the page: a spool for its bytes, the upload from that spool at once (so it is in the
-   * ledger and waits for the server like any other), then the bytes, handed over in the background.
+   * The host's choice for a File that is on disk, in Electron: the host then reads it itself. Undefined in a browser,
+   * and for a File that is not on disk (dragged from another app) or that the host refused: its bytes go to a spool.
+   */
+  async function choiceOnDisk(file: File): Promise<ChosenFile | undefined> {
+    if (droppedFiles === undefined) return undefined;
+    try {
+      const answer = await droppedFiles.choicesOf([file]);
+      return answer.ok ? answer.value[0] : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Starts an upload of a file of the page: from where it is on disk when the host can read it there; else a spool for
+   * its bytes, the upload from that spool at once (so it is in the ledger and waits for the server like any other),
+   * then the bytes, handed over in the background.
    */
   async function startFile(target: UploadTarget, file: File): Promise<OnlineOutcome<UploadEntry>> {
     if (notOnServer(target)) return { ok: false, refusal: { kind: 'not-on-server' } };
     if (sync.connectionId === null) return { ok: false, refusal: { kind: 'no-connection' } };
+    const onDisk = await choiceOnDisk(file);
+    if (onDisk !== undefined) return startChosen(target, onDisk);
     const spool = await bridge.uploads.openSpool({ fileName: file.name, size: file.size });
     if (!spool.ok) return { ok: false, refusal: { kind: 'failed', failure: { kind: 'host', message: spool.error.message } } };
     const started = await start(target, { kind: 'spool', spoolId: spool.value.spoolId }, file.name, file.size);

@@ -10,6 +10,7 @@ import { embeddedServerMessageOf } from '../../../shared/embedded-server';
 import { IPC_CHANNELS, IPC_EVENT_CHANNEL, bridgeMethodOf } from '../../../shared/ipc';
 import { PASSPORT_FONT_DIR_ENV } from '../../../shared/embedded-server';
 import { ifcFixture } from '../../fixtures/files';
+import { DROPPED_FILES_CHANNEL } from '../../../shared/dropped-files';
 
 const fixture = ifcFixture('ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
 const packageJson = JSON.parse(await readFile(path.join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as {
@@ -85,13 +86,15 @@ describe('the desktop bundles', () => {
     expect(source).not.toMatch(/exposeInMainWorld\([^)]*ipcRenderer/);
   });
 
-  it('makes a preload that exposes the named bridge, and only it, over ipcRenderer', async () => {
+  it('makes a preload that exposes the named bridge and the dropped files’ choices, and only them, over ipcRenderer', async () => {
     const source = await readFile(path.join(dist, 'electron', 'preload.cjs'), 'utf8');
     const exposed: [string, unknown][] = [];
     const invoked: [string, unknown][] = [];
     const listeners = new Map<string, (event: unknown, message: unknown) => void>();
+    const paths = new Map<unknown, string>();
     const electron = {
       contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.push([key, api]) },
+      webUtils: { getPathForFile: (file: unknown) => paths.get(file) ?? '' },
       ipcRenderer: {
         invoke: async (channel: string, request: unknown) => {
           invoked.push([channel, request]);
@@ -115,7 +118,7 @@ describe('the desktop bundles', () => {
         return electron;
       },
     });
-    expect(exposed.map(([key]) => key)).toEqual(['bridge']);
+    expect(exposed.map(([key]) => key)).toEqual(['bridge', 'droppedFiles']);
     const bridge = exposed[0]?.[1] as Record<string, Record<string, (request?: unknown) => Promise<unknown>>> & {
       on: (event: string, listener: (payload: unknown) => void) => () => void;
     };
@@ -131,6 +134,12 @@ describe('the desktop bundles', () => {
       ['vault:has-key', { connectionId: 'c1' }],
       ['connections:list', {}],
     ]);
+
+    const droppedFiles = exposed[1]?.[1] as { choicesOf(files: unknown[]): Promise<unknown> };
+    const onDisk = { name: 'tower.ifc' };
+    paths.set(onDisk, '/home/user/models/tower.ifc');
+    await droppedFiles.choicesOf([onDisk, { name: 'made-by-a-script.ifc' }]);
+    expect(invoked.at(-1)).toEqual([DROPPED_FILES_CHANNEL, ['/home/user/models/tower.ifc', '']]);
 
     const received: unknown[] = [];
     const stop = bridge.on('local:status-changed', (payload) => received.push(payload));

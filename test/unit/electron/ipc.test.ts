@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IpcMain, IpcMainInvokeEvent } from 'electron';
+import type { IpcMainInvokeEvent } from 'electron';
 import { APP_ORIGIN } from '../../../electron/app-protocol';
 import type { BridgeHandlers } from '../../../electron/bridge-dispatch';
 import {
@@ -7,30 +7,10 @@ import {
   registerBridgeHandlers,
   trustedSenderCheck,
   type BridgeEventTarget,
-  type BridgeIpcMain,
   type TrustedWindow,
 } from '../../../electron/ipc';
 import { BridgeError, IPC_CHANNELS, IPC_EVENT_CHANNEL, type IpcChannel } from '../../../shared/ipc';
-
-type Listener = Parameters<IpcMain['handle']>[1];
-
-/** Electron's ipcMain cannot run here: this one records registrations and lets a test invoke a channel. */
-class RecordingIpcMain implements BridgeIpcMain {
-  readonly listeners = new Map<string, Listener>();
-  handle(channel: string, listener: Listener): void {
-    // Electron throws on a second handler for a channel; so does this fake.
-    if (this.listeners.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
-    this.listeners.set(channel, listener);
-  }
-  removeHandler(channel: string): void {
-    this.listeners.delete(channel);
-  }
-  async invoke(channel: string, event: IpcMainInvokeEvent, request?: unknown): Promise<unknown> {
-    const listener = this.listeners.get(channel);
-    if (listener === undefined) throw new Error(`No handler registered for '${channel}'`);
-    return listener(event, request);
-  }
-}
+import { RecordingIpcMain } from './recording-ipc-main';
 
 interface FakeFrame {
   url: string;

@@ -10,6 +10,7 @@ function visit(address: string): void {
 afterEach(() => {
   window.sessionStorage.clear();
   delete window.bridge;
+  delete window.droppedFiles;
   visit('/');
 });
 
@@ -65,6 +66,18 @@ describe('connectBridge', () => {
     expect(connection.kind === 'ready' && connection.handle.bridge).toBe(exposed);
     expect(connection.kind === 'ready' && connection.handle.link.value).toBe('open');
     expect(window.location.search).toBe('?session=unused');
+  });
+
+  it('takes the preload’s dropped files’ choices beside its Bridge, and has none in a browser', () => {
+    window.bridge = createBridge({ invoke: async () => ({ ok: true, value: null }), subscribe: () => () => {} });
+    const droppedFiles = { choicesOf: async () => ({ ok: true as const, value: [] }) };
+    window.droppedFiles = droppedFiles;
+    const connection = connectBridge(window);
+    expect(connection.kind === 'ready' && connection.handle.droppedFiles).toBe(droppedFiles);
+    delete window.bridge;
+    visit('/?session=token');
+    const browser = connectBridge(window);
+    expect(browser.kind === 'ready' && browser.handle.droppedFiles).toBeUndefined();
   });
 
   it('reports that there is no session when there is neither a Bridge nor a token', () => {

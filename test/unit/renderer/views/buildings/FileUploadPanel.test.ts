@@ -89,6 +89,31 @@ describe('adding files to a building', { timeout: 30_000 }, () => {
     expect(bridge.requestsOf('uploads:open-spool')).toEqual([]);
   });
 
+  it('in Electron, has the host read a picked or dropped file from disk, and spools one that is not on disk', async () => {
+    const asked: string[][] = [];
+    const { bridge, uploads } = await filesPage(mounted, {
+      host: 'electron',
+      droppedFiles: {
+        choicesOf: async (files) => {
+          asked.push(files.map((each) => each.name));
+          const [only] = files;
+          if (only?.name === 'from-mail.ifc') return { ok: false, error: { code: 'invalid-request', message: 'A dropped file is not on this computer’s disk.' } };
+          return { ok: true, value: [{ choiceId: 'dropped-1', fileName: only?.name ?? '', size: only?.size ?? 0 }] };
+        },
+      },
+    });
+    await eventually(() => expect(byTestId('upload-source-file')).not.toBeNull());
+    await pick('upload-source-file', [named('site.ifc', 5000)]);
+    await eventually(() => expect(bridge.requestsOf('uploads:start')).toHaveLength(1));
+    expect(bridge.requestsOf('uploads:start')[0]).toMatchObject({ source: { kind: 'chosen', choiceId: 'dropped-1' }, fileName: 'site.ifc', size: 5000 });
+    expect(bridge.requestsOf('uploads:open-spool')).toEqual([]);
+
+    await pick('upload-source-file', [named('from-mail.ifc', 20)]);
+    await eventually(() => expect(bridge.requestsOf('uploads:write-spool')).toHaveLength(1));
+    expect(bridge.requestsOf('uploads:start')[1]?.source).toEqual({ kind: 'spool', spoolId: [...uploads.spools.keys()][0] });
+    expect(asked).toEqual([['site.ifc'], ['from-mail.ifc']]);
+  });
+
   it('in browser mode, opens the page’s file input from the button', async () => {
     await filesPage(mounted);
     await eventually(() => expect(byTestId('upload-add')).not.toBeNull());

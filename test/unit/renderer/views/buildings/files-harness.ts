@@ -26,6 +26,7 @@ import { BUILDING_TIMING_KEY, type BuildingTiming } from '../../../../../rendere
 import { useSyncStore } from '../../../../../renderer/stores/sync';
 import { testBridge, type MountedPage, type TestBridge } from '../../harness';
 import { eventually } from '../../dom';
+import type { DroppedFilesBridge } from '../../../../../shared/dropped-files';
 
 export const PORTFOLIO = '10000000-0000-4000-8000-000000000001';
 export const BUILDING = '20000000-0000-4000-8000-000000000002';
@@ -183,6 +184,8 @@ export interface FilesPageOptions {
   uploads?: Parameters<FakeUploadHost['seed']>[0][];
   /** A component mounted beside the page, as App.vue mounts its dialogs. */
   beside?: Component;
+  /** The Electron preload's Files-to-choices (`window.droppedFiles`). */
+  droppedFiles?: DroppedFilesBridge;
 }
 
 let run = 0;
@@ -216,7 +219,7 @@ export async function filesPage(mounted: MountedPage, options: FilesPageOptions 
   const beside = options.beside;
   const App = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => [h(RouterView), ...(beside === undefined ? [] : [h(beside)])])));
   const wrapper = mount(App, {
-    global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle, [BUILDING_TIMING_KEY]: fastTiming } },
+    global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: { ...bridge.handle, ...(options.droppedFiles === undefined ? {} : { droppedFiles: options.droppedFiles }) }, [BUILDING_TIMING_KEY]: fastTiming } },
     attachTo: document.body,
   });
   mounted.keep(wrapper, pinia);

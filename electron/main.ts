@@ -39,6 +39,7 @@ import { startDesktopHost, type DesktopHost } from './desktop';
 import { startProxyControl } from './network/proxy-control';
 import { bridgeEventSender, registerBridgeHandlers, trustedSenderCheck } from './ipc';
 import { registerDroppedFilesHandler } from './dropped-files';
+import { notLoopbackHttp, sendingStreamsOverNodeHttp } from './http/node-http-uploads';
 import type { EmbeddedServerProcess } from './local-server';
 import { migrationConfirmationText, type MigrationTargets } from './migration-confirmation';
 import { userDataDirOf } from './launch-arguments';
@@ -282,7 +283,8 @@ function hardenSession(): void {
 
 /**
  * Every call of the host goes through Chromium's network stack on the default session, whose proxy Settings chooses:
- * the system's proxy and PAC, and the system's certificate store, apply as they do in a browser.
+ * the system's proxy and PAC, and the system's certificate store, apply as they do in a browser. Only a streamed upload
+ * to this computer goes over node:http instead (`notLoopbackHttp`).
  */
 function sessionFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   return session.defaultSession.fetch(input instanceof URL ? input.toString() : input, init);
@@ -535,7 +537,7 @@ async function run(): Promise<void> {
         homeDir: os.homedir(),
       }),
       log,
-      fetch: sessionFetch,
+      fetch: sendingStreamsOverNodeHttp(sessionFetch, notLoopbackHttp),
       proxy,
     });
     runningHost = host;

@@ -13,6 +13,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
+import { isLoopbackHost } from '../../shared/connection-address';
 import { RecycledPieces } from './recycled-pieces';
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
@@ -123,4 +124,14 @@ export function sendingStreamsOverNodeHttp(next: typeof fetch, proxied: (url: UR
     if (proxied(url)) return next(input, init);
     return sendStream(url, init, body as ReadableStream<Uint8Array>);
   };
+}
+
+/**
+ * The addresses Electron's uploads leave to Chromium's fetch: all but plain http to this computer. Chromium applies the
+ * system's proxy, PAC and certificate store, which node:http would go around; none of them applies to the loopback
+ * (Chromium never proxies it), so an upload to the Local workspace or a server on this computer goes at node:http's
+ * rate.
+ */
+export function notLoopbackHttp(url: URL): boolean {
+  return !(url.protocol === 'http:' && isLoopbackHost(url.hostname));
 }

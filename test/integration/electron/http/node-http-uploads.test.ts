@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sendingStreamsOverNodeHttp } from '../../../../electron/http/node-http-uploads';
+import { notLoopbackHttp, sendingStreamsOverNodeHttp } from '../../../../electron/http/node-http-uploads';
 import { completeFile, fileChunks } from '../../../../electron/uploads/file-chunks';
 
 interface Received {
@@ -273,5 +273,13 @@ describe('streamed uploads over node:http', () => {
     expect(wrapped).toEqual([`PUT ${baseUrl}/through-proxy`]);
     expect(proxiedUrls).toEqual([`${baseUrl}/through-proxy`, `${baseUrl}/direct`]);
     expect(received.find((each) => each.path === '/through-proxy')?.sha256).toBe(sha256);
+  });
+});
+
+describe('which uploads Electron leaves to Chromium', () => {
+  it('keeps every address but plain http to this computer to Chromium’s fetch', () => {
+    const toChromium = (address: string): boolean => notLoopbackHttp(new URL(address));
+    expect(['http://127.0.0.1:47600/api', 'http://localhost:8080', 'http://[::1]:9000/', 'http://127.8.9.10/'].map(toChromium)).toEqual([false, false, false, false]);
+    expect(['https://127.0.0.1:47600/api', 'https://desk.example.com', 'http://192.168.1.20:3000', 'http://desk.example.com'].map(toChromium)).toEqual([true, true, true, true]);
   });
 });

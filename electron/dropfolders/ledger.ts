@@ -115,6 +115,32 @@ CREATE TABLE IF NOT EXISTS buildings (
 );
 `;
 
+/**
+ * The ledger's schema as steps: step k brings a ledger of version k to k + 1 (`PRAGMA user_version`). Append a step for
+ * every change; never edit one that shipped. Step 1 is the first shape, which ledgers made before the version was
+ * kept (version 0) have already, so it only creates what is missing.
+ */
+const SCHEMA_STEPS: readonly string[] = [SCHEMA];
+
+/** A ledger written by a newer version of the app, which this one cannot read without losing what it records. */
+export class LedgerVersionError extends Error {
+  constructor(file: string, found: number, known: number) {
+    super(`The drop folders' ledger ${file} is of version ${found}, made by a newer Circularity Desk; this one reads up to version ${known}. Update the app.`);
+    this.name = 'LedgerVersionError';
+  }
+}
+
+/** Brings the ledger to the newest version, all steps in one transaction. */
+function migrate(db: Database.Database, file: string): void {
+  const found = db.pragma('user_version', { simple: true }) as number;
+  if (found > SCHEMA_STEPS.length) throw new LedgerVersionError(file, found, SCHEMA_STEPS.length);
+  if (found === SCHEMA_STEPS.length) return;
+  db.transaction(() => {
+    for (const step of SCHEMA_STEPS.slice(found)) db.exec(step);
+    db.pragma(`user_version = ${SCHEMA_STEPS.length}`);
+  })();
+}
+
 /** Columns an update may set, by the field names of `LedgerChanges`. */
 const CHANGEABLE = new Set([
   'kind', 'size', 'mtimeMs', 'sha256', 'buildingId', 'fileId', 'attempts', 'lastError', 'remoteStatus', 'remoteMessage',
@@ -154,16 +180,17 @@ export class UploadLedger {
     this.#get = db.prepare('SELECT * FROM files WHERE mappingId = ? AND path = ?');
   }
 
-  /** Opens (and creates) the ledger in `stateDir`. */
+  /** Opens (and creates) the ledger in `stateDir`, brought to the newest schema; throws LedgerVersionError for a newer one. */
   static open(stateDir: string, now: () => Date = () => new Date()): UploadLedger {
     mkdirSync(stateDir, { recursive: true });
-    const db = new Database(path.join(stateDir, LEDGER_FILE_NAME), nativeSqliteOptions(process.versions, process.env));
+    const file = path.join(stateDir, LEDGER_FILE_NAME);
+    const db = new Database(file, nativeSqliteOptions(process.versions, process.env));
     try {
       db.pragma('journal_mode = WAL');
       // FULL: a state change that returned survives a power cut too, not only a crash of the app.
       db.pragma('synchronous = FULL');
       db.pragma('busy_timeout = 5000');
-      db.exec(SCHEMA);
+      migrate(db, file);
     } catch (error) {
       db.close();
       throw error;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canTransition, LEDGER_FILE_NAME, LedgerTransitionError, UploadLedger } from '../../../../electron/dropfolders/ledger';
+import { canTransition, LEDGER_FILE_NAME, LedgerTransitionError, LedgerVersionError, UploadLedger } from '../../../../electron/dropfolders/ledger';
 import type { LedgerState } from '../../../../shared/dropfolders';
 
 const KEY = { mappingId: 'mapping-1', path: 'Building A/model.ifc' };
@@ -98,6 +98,40 @@ describe('UploadLedger', () => {
     ledger.removeMapping('mapping-1');
     expect(ledger.list().map((row) => row.path)).toEqual(['c.ifc']);
     expect(ledger.buildingOf('mapping-1', 'Building A')).toBeUndefined();
+  });
+
+  it('keeps its schema version, and takes a ledger made before it was kept with every row', () => {
+    ledger.insert(KEY, { kind: 'source', size: 10, mtimeMs: 1.5 });
+    ledger.close();
+    const file = new Database(path.join(stateDir, LEDGER_FILE_NAME));
+    expect(file.pragma('user_version', { simple: true })).toBe(1);
+    file.pragma('user_version = 0');
+    file.close();
+
+    ledger = UploadLedger.open(stateDir);
+    expect(ledger.get(KEY)).toMatchObject({ ...KEY, state: 'detected', size: 10 });
+    ledger.close();
+    const reopened = new Database(path.join(stateDir, LEDGER_FILE_NAME));
+    expect(reopened.pragma('user_version', { simple: true })).toBe(1);
+    reopened.close();
+    ledger = UploadLedger.open(stateDir);
+  });
+
+  it('refuses a ledger of a newer version with the reason, and leaves it as it was', () => {
+    ledger.insert(KEY, { kind: 'source', size: 10, mtimeMs: 1.5 });
+    ledger.close();
+    const newer = new Database(path.join(stateDir, LEDGER_FILE_NAME));
+    newer.pragma('user_version = 7');
+    newer.close();
+
+    expect(() => UploadLedger.open(stateDir)).toThrow(LedgerVersionError);
+    expect(() => UploadLedger.open(stateDir)).toThrow(/of version 7, made by a newer Circularity Desk; this one reads up to version 1/);
+    const untouched = new Database(path.join(stateDir, LEDGER_FILE_NAME));
+    expect(untouched.pragma('user_version', { simple: true })).toBe(7);
+    expect(untouched.prepare('SELECT count(*) AS count FROM files').get()).toEqual({ count: 1 });
+    untouched.prepare('PRAGMA user_version = 1').run();
+    untouched.close();
+    ledger = UploadLedger.open(stateDir);
   });
 
   it('counts the files of all mappings by state', () => {

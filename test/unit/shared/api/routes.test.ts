@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -309,30 +308,6 @@ describe('the route table in Fastify (default ajv, fast-json-stringify)', () => 
     const url = `/api/v2.3/buildings/${building.id}/financial`;
     expect((await fastify.inject({ method: 'GET', url: `${url}?inflation=&bdbIndex=0.03` })).statusCode).toBe(204);
     expect((await fastify.inject({ method: 'GET', url: `${url}?inflation=high` })).statusCode).toBe(400);
-  });
-
-  it('types handlers through the TypeBox type provider', async () => {
-    const typed = Fastify().withTypeProvider<TypeBoxTypeProvider>();
-    const route = routes.replaceBuildingUsers;
-    typed.route({
-      method: route.method,
-      url: route.path,
-      schema: fastifyRouteSchema(route),
-      handler: async (request) => {
-        const id: string = request.params.id;
-        const levels: Array<number | string> = request.body.map((right) => right.level);
-        return { userId: id, name: null, level: 70 as const, userType: 0 as const, isInvite: levels.length === 0 };
-      },
-    });
-    typed.route({
-      method: routes.getBuildingCircular.method,
-      url: routes.getBuildingCircular.path,
-      schema: fastifyRouteSchema(routes.getBuildingCircular),
-      // @ts-expect-error the answer must be BuildingCircularInformation
-      handler: async () => ({ ciScore: 1 }),
-    });
-    await typed.ready();
-    await typed.close();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { ODataQuery } from './ast';
-import type { ODataDialect } from './dialect';
+import type { ODataDialect } from '../store/dialect';
 import { ELEMENT_ENTITY_SET, type ElementWireField } from './element-fields';
 import { parseODataQuery } from './parser';
 import { applyODataQuery } from './translate';
@@ -9,7 +9,6 @@ export { rowsAfter } from './translate';
 export type { ODataFilter, ODataOrderItem, ODataQuery, ODataValue } from './ast';
 export { ODataError, type ODataOptionName } from './errors';
 export { ELEMENT_FIELDS, type ElementWireField } from './element-fields';
-export { postgresODataDialect, registerSqliteODataFunctions, sqliteODataDialect, type ODataDialect } from './dialect';
 
 /** The parsed OData options of an elements list request. */
 export type ElementQuery = ODataQuery<ElementWireField>;

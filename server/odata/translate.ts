@@ -1,7 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { assertNever } from '../../shared/api/enums';
 import { type Comparison, type ODataFilter, type ODataOrderItem, type ODataQuery, type ODataValue, type StringPredicate } from './ast';
-import type { ODataDialect } from './dialect';
+import type { ODataDialect } from '../store/dialect';
 
 /**
  * A condition under construction: a constant where the outcome is known without the row, so that null literals and

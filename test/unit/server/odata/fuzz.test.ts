@@ -5,9 +5,9 @@ import {
   applyElementQuery,
   ODataError,
   parseElementQuery,
-  sqliteODataDialect,
   type ElementQuery,
 } from '../../../../server/odata/index';
+import { sqliteODataDialect } from '../../../../server/store/dialect';
 import { MAX_OPTION_LENGTH } from '../../../../server/odata/parser';
 import { compareRows, createElementsDatabase, evaluateFilter, generateRows, type TestDatabase } from './odata-test-support';
 

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { assertNever } from '../../../../shared/api/enums';
 import { type ODataFilter, type ODataOrderItem, type ODataValue } from '../../../../server/odata/ast';
-import { registerSqliteODataFunctions } from '../../../../server/odata/dialect';
+import { registerSqliteODataFunctions } from '../../../../server/store/dialect';
 
 /** A row of `elements` as the server's migrations create it. */
 export interface ElementRow {

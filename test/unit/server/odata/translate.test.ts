@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyElementQuery,
   parseElementQuery,
-  postgresODataDialect,
-  sqliteODataDialect,
   type ElementQuery,
 } from '../../../../server/odata/index';
+import { postgresODataDialect, sqliteODataDialect } from '../../../../server/store/dialect';
 import {
   compareRows,
   createElementsDatabase,

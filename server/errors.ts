@@ -1,8 +1,4 @@
-/** One field that failed validation, named by its JSON path. */
-export interface FieldError {
-  path: string;
-  message: string;
-}
+import type { ProblemFieldError } from '../shared/api/schemas';
 
 /** Problem types of this server, one per kind of failure (RFC 9457 `type`). */
 const problemTitles = {
@@ -27,7 +23,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: ProblemStatus,
     message: string,
-    readonly errors: FieldError[] = [],
+    readonly errors: ProblemFieldError[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -40,7 +36,7 @@ export function problemTitle(status: ProblemStatus): string {
 }
 
 /** 400 with the offending field named. */
-export function badRequest(message: string, errors: FieldError[] = []): ApiError {
+export function badRequest(message: string, errors: ProblemFieldError[] = []): ApiError {
   return new ApiError(400, message, errors);
 }
 

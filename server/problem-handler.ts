@@ -1,21 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, problemTitle, type FieldError, type ProblemStatus } from './errors';
+import type { Problem, ProblemFieldError } from '../shared/api/schemas';
+import { ApiError, problemTitle, type ProblemStatus } from './errors';
 import { ODataError } from './odata/errors';
 import { unstorableValueMessage } from './store/dialect';
 
-/** The problem-details body (decisions §4); `message` repeats `detail` in the shape the platform's v1.1 used. */
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance: string;
-  errors: FieldError[];
-  message: string;
-}
 
 /** Builds a problem body for a status. */
-export function problemBody(status: ProblemStatus, detail: string, instance: string, errors: FieldError[] = []): ProblemBody {
+export function problemBody(status: ProblemStatus, detail: string, instance: string, errors: ProblemFieldError[] = []): Problem {
   return {
     // about:blank: the status says what went wrong (RFC 9457 §4.2.1); detail and errors say where.
     type: 'about:blank',
@@ -29,7 +20,7 @@ export function problemBody(status: ProblemStatus, detail: string, instance: str
 }
 
 /** Sends a problem; `Retry-After` and the like are set by the caller. */
-export function sendProblem(reply: FastifyReply, body: ProblemBody): FastifyReply {
+export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
   return reply.status(body.status).type('application/problem+json').send(body);
 }
 

@@ -16,9 +16,7 @@ import {
 } from '../store/repositories/buildings';
 import { parseJsonColumn } from '../store/repositories/json';
 import { utcDateTimeOrNull } from './utc-date-time';
-
-/** The API version a request came in on; v2.1 accepts any classification method (decisions §12). */
-export type ApiVersion = 'v2.3' | 'v2.1';
+import type { ApiVersion } from '../../shared/api/routes';
 
 /** The wire shape of a stored building (written out field by field: this runs on every building read). */
 export function toBuildingResponse(row: BuildingRow): BuildingResponse {
@@ -79,7 +77,10 @@ export async function listBuildings(ctx: ServerContext, principal: Principal, po
   return (await listBuildingRows(ctx.db, principal, portfolioId)).map(toBuildingResponse);
 }
 
-/** Checks the portfolio a building goes into is in the caller's scope and the classification is accepted. */
+/**
+ * Checks the portfolio a building goes into is in the caller's scope and the classification is accepted: NL-SfB on
+ * v2.3, any classification method the server knows on v2.1 (decisions §12).
+ */
 async function checkedColumns(
   ctx: ServerContext,
   principal: Principal,

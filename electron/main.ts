@@ -37,7 +37,7 @@ import { CONTENT_SECURITY_POLICY } from './content-security-policy';
 import { childProcessGoneMessage, recoverWindowContents, type UnresponsiveChoice } from './crash-recovery';
 import { startDesktopHost, type DesktopHost } from './desktop';
 import { startProxyControl } from './network/proxy-control';
-import { bridgeEventSender, registerBridgeHandlers, trustedSenderCheck } from './ipc';
+import { bridgeEventSender, registerBridgeHandlers, trustedSenderCheck, type SenderCheck } from './ipc';
 import { registerDroppedFilesHandler } from './dropped-files';
 import { notLoopbackHttp, sendingStreamsOverNodeHttp } from './http/node-http-uploads';
 import type { EmbeddedServerProcess } from './local-server';
@@ -556,18 +556,9 @@ async function run(): Promise<void> {
   const handlersReady = hostReady.then((host) => host.handlers);
   handlersReady.catch(() => undefined);
   Menu.setApplicationMenu(applicationMenu(hostReady, updates));
-  const unregister = registerBridgeHandlers(
-    ipcMain,
-    handlersReady,
-    (event) => mainWindow !== undefined && trustedSenderCheck(mainWindow, APP_ORIGIN)(event),
-    log,
-  );
-  const unregisterDroppedFiles = registerDroppedFilesHandler(
-    ipcMain,
-    async (paths) => (await hostReady).registerDroppedFiles(paths),
-    (event) => mainWindow !== undefined && trustedSenderCheck(mainWindow, APP_ORIGIN)(event),
-    log,
-  );
+  const fromOurWindow: SenderCheck = (event) => mainWindow !== undefined && trustedSenderCheck(mainWindow, APP_ORIGIN)(event);
+  const unregister = registerBridgeHandlers(ipcMain, handlersReady, fromOurWindow, log);
+  const unregisterDroppedFiles = registerDroppedFilesHandler(ipcMain, async (paths) => (await hostReady).registerDroppedFiles(paths), fromOurWindow, log);
   app.on('activate', showWindow);
   await createWindow();
   windowCreated();

@@ -26,13 +26,15 @@ function headersOf(rawHeaders: readonly string[]): Headers {
   return headers;
 }
 
+const ENDED_EARLY = 'The request ended before its body was sent.';
+
 /**
  * Writes the body's chunks into the request and ends it, waiting while the socket is full; each chunk is handed back to
  * its pieces once the socket has taken it (`recycled-pieces.ts`). Rejects when the request ends before the body did.
  */
 async function sendBody(source: Readable, request: http.ClientRequest): Promise<void> {
   for await (const chunk of source) {
-    if (request.destroyed) throw new Error('The request ended before its body was sent.');
+    if (request.destroyed) throw new Error(ENDED_EARLY);
     const bytes = chunk as Uint8Array;
     const taken = request.write(bytes, (error) => {
       if (error === null || error === undefined) RecycledPieces.handBack(bytes);
@@ -46,7 +48,7 @@ async function sendBody(source: Readable, request: http.ClientRequest): Promise<
 function drained(request: http.ClientRequest): Promise<void> {
   return new Promise((resolve, reject) => {
     if (request.destroyed) {
-      reject(new Error('The request ended before its body was sent.'));
+      reject(new Error(ENDED_EARLY));
       return;
     }
     const onDrain = (): void => {
@@ -55,7 +57,7 @@ function drained(request: http.ClientRequest): Promise<void> {
     };
     const onClose = (): void => {
       request.off('drain', onDrain);
-      reject(new Error('The request ended before its body was sent.'));
+      reject(new Error(ENDED_EARLY));
     };
     request.once('drain', onDrain);
     request.once('close', onClose);

@@ -8,8 +8,8 @@
  * Setup (not measured): the file is written once, block by block with random content; the server runs as deployed
  * (`server/cli.ts serve`, its own process); a building gets one information file per upload (stored, not processed).
  * Each host run is a fresh Node process (`--expose-gc`) with the real desktop host — its Local workspace included, in
- * a process of its own, measured once its first start has processed the sample model and written its passports — and, for the spool, the
- * browser host.
+ * a process of its own, measured once its first start has processed the sample model and written its passports — and,
+ * for the spool, the browser host. Dirty pages are written back before every measured upload.
  *
  * Measured: in the host's process, the time from the upload's first `uploads:changed` event (right after
  * `uploads:start`) to `done` (and the part of it in `sending`), the process's CPU time meanwhile, and its peak RSS

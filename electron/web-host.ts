@@ -2,7 +2,8 @@
  * Browser mode: serves the built renderer and the Bridge over a WebSocket, on 127.0.0.1 only. The bridge holds the
  * power (keys, disk, servers), so a socket is accepted only with this start's random session token, from a page of
  * this very origin (no other site's page can drive it), and for a Host header naming this address (no DNS rebinding).
- * One page at a time: a second one is closed with `ANOTHER_PAGE_CLOSE_CODE`. A client that breaks off, a malformed
+ * One page at a time: a second one is closed with `ANOTHER_PAGE_CLOSE_CODE`. The same guard lets the page PUT a File's
+ * bytes for a spool (`web-host-spool.ts`). A client that breaks off, a malformed
  * frame or a file that cannot be read ends that one exchange, never the host.
  */
 import { isAscii } from 'node:buffer';
@@ -17,7 +18,9 @@ import {
   ANOTHER_PAGE_CLOSE_CODE,
   ANOTHER_PAGE_CLOSE_REASON,
   BRIDGE_SOCKET_PATH,
+  SESSION_HEADER,
   SESSION_PARAM,
+  SPOOL_PATH,
   bridgeInvokeOf,
   bridgeInvokeOfFrame,
   type BridgeHostMessage,
@@ -25,6 +28,7 @@ import {
 } from '../shared/web-bridge-protocol';
 import { dispatchBridgeCall, type BridgeEventSink, type BridgeHandlers, type DispatchLog } from './bridge-dispatch';
 import { APP_RESPONSE_HEADERS, contentTypeOf, rendererFileFor } from './app-protocol';
+import { receiveSpoolPiece } from './web-host-spool';
 
 /** The port browser mode uses unless told otherwise: a fixed one keeps the page's origin, and its IndexedDB, stable. */
 export const DEFAULT_WEB_PORT = 47_613;
@@ -53,13 +57,14 @@ export interface WebHost {
 
 /**
  * A socket message larger than this is refused. Calls are JSON, the largest an image of at most 10 MiB as base64
- * (`api:upload-image`, 13.3 MiB); a spool chunk's 1 MiB comes as a binary frame (`uploads:write-spool`).
+ * (`api:upload-image`, 13.3 MiB); a call with bytes, such as a spool chunk of 1 MiB, comes as a binary frame. The
+ * page itself sends a File's bytes as PUTs instead (`web-host-spool.ts`).
  */
 const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 
 /**
  * A text message as a string. JSON the page sends is nearly always ASCII, for which Latin-1 gives the same text many
- * times faster than UTF-8 decoding (it shows with the 1.4 MB messages of spool chunks); anything else is UTF-8.
+ * times faster than UTF-8 decoding (it shows with messages of a megabyte and more); anything else is UTF-8.
  */
 function messageText(data: RawData): string {
   return Buffer.isBuffer(data) && isAscii(data) ? data.toString('latin1') : String(data);
@@ -71,8 +76,7 @@ function frameBytes(data: RawData): Uint8Array {
   return data instanceof ArrayBuffer ? new Uint8Array(data) : data;
 }
 
-function sameToken(given: string | null, expected: string): boolean {
-  if (given === null) return false;
+function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
@@ -134,13 +138,34 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.sessionToken ?? randomBytes(24).toString('base64url');
   let port = options.port;
   const allowedHosts = (): string[] => [`127.0.0.1:${port}`, `localhost:${port}`];
+  /** A request of this start's page: addressed to this host, from a page of its origin, with its session token. */
+  const fromThisPage = (request: IncomingMessage, givenToken: string | string[] | null | undefined): boolean => {
+    const origin = request.headers.origin;
+    return (
+      allowedHosts().includes(request.headers.host ?? '') &&
+      origin !== undefined &&
+      allowedHosts().some((host) => origin === `http://${host}`) &&
+      typeof givenToken === 'string' &&
+      sameToken(givenToken, token)
+    );
+  };
 
   const server = createServer((request, response) => {
     if (!allowedHosts().includes(request.headers.host ?? '')) {
       response.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Misdirected request.');
       return;
     }
-    const { pathname } = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const { pathname } = url;
+    if (pathname.startsWith(SPOOL_PATH)) {
+      if (!fromThisPage(request, request.headers[SESSION_HEADER])) {
+        request.resume();
+        response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Forbidden.');
+        return;
+      }
+      void receiveSpoolPiece(request, response, url, options.handlers, options.log);
+      return;
+    }
     serveStatic(options.staticDir, request, response, pathname).catch((error: unknown) => {
       options.log('Serving a file of the app failed', error);
       if (response.headersSent) {
@@ -159,14 +184,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // A client that resets during the handshake or the refusal must not take the host down with an unheard error.
     socket.on('error', (error) => options.log('A bridge socket failed before it opened', error));
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const origin = request.headers.origin;
-    const accepted =
-      url.pathname === BRIDGE_SOCKET_PATH &&
-      allowedHosts().includes(request.headers.host ?? '') &&
-      origin !== undefined &&
-      allowedHosts().some((host) => origin === `http://${host}`) &&
-      sameToken(url.searchParams.get(SESSION_PARAM), token);
-    if (!accepted) {
+    if (url.pathname !== BRIDGE_SOCKET_PATH || !fromThisPage(request, url.searchParams.get(SESSION_PARAM))) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }

@@ -7,6 +7,7 @@ import { inject, readonly, shallowRef, type InjectionKey, type Ref } from 'vue';
 import type { DroppedFilesBridge } from '../shared/dropped-files';
 import { createBridge, type Bridge } from '../shared/ipc';
 import { BRIDGE_SOCKET_PATH, SESSION_PARAM } from '../shared/web-bridge-protocol';
+import { httpSpoolPieceSender, type SpoolPieceSender } from './spool-pieces';
 import { createWebSocketTransport, type LinkState } from './web-socket-transport';
 
 declare global {
@@ -24,6 +25,8 @@ export interface BridgeHandle {
   link: Readonly<Ref<LinkState>>;
   /** Electron's: Files of the page as the host's choices; a browser's page has none and spools a File's bytes. */
   droppedFiles?: DroppedFilesBridge;
+  /** Browser mode's: a spool's bytes as PUTs to the host; Electron's page sends them as `uploads:write-spool` calls. */
+  sendSpoolPiece?: SpoolPieceSender;
 }
 
 /** What the page found at start: a Bridge, or no way to reach the host (a browser without a session token). */
@@ -81,7 +84,8 @@ export function connectBridge(win: Window = window): BridgeConnection {
       link.value = state;
     },
   });
-  return { kind: 'ready', handle: { bridge: createBridge(transport), link: readonly(link) } };
+  const sendSpoolPiece = httpSpoolPieceSender(win.location.origin, token);
+  return { kind: 'ready', handle: { bridge: createBridge(transport), link: readonly(link), sendSpoolPiece } };
 }
 
 /** Where the app provides the Bridge handle. */
@@ -101,6 +105,11 @@ export function useBridge(): Bridge {
 /** The preload's way to upload Files from disk, in Electron; undefined in a browser. */
 export function useDroppedFiles(): DroppedFilesBridge | undefined {
   return useBridgeHandle().droppedFiles;
+}
+
+/** Browser mode's way to send a spool's bytes; undefined in Electron. */
+export function useSpoolPieceSender(): SpoolPieceSender | undefined {
+  return useBridgeHandle().sendSpoolPiece;
 }
 
 /** The state of the link to the host, for the shell's "reconnecting" notice. */

@@ -6,14 +6,38 @@
  * `data`) goes as one binary frame: the length of a JSON header (4 bytes, big-endian), the header (the call with the
  * name of the bytes' field in `bytesField`, the field left out), then the bytes. Base64 in JSON would cost a third
  * more bytes and, far worse, the time to build and parse megabyte strings on both sides.
+ *
+ * A File's bytes for a spool do not take the socket at all: Chromium sends a WebSocket's binary messages at about
+ * 12 MB/s, but a Blob as the body of a fetch at 150–250 MB/s, read from disk by the browser itself. The page PUTs each
+ * piece of the file to `SPOOL_PATH<spoolId>?offset=<n>` with the session token in `SESSION_HEADER`, and the host answers
+ * with the result of the `uploads:write-spool` calls it made of the piece.
  */
-import { isIpcChannel, type IpcChannel, type IpcEvent, type IpcResult } from './ipc';
+import { Value } from 'typebox/value';
+import { IpcError, isChannelValue, isIpcChannel, type IpcChannel, type IpcEvent, type IpcResult, type IpcValue } from './ipc';
 import { isRecord } from './is-record';
 
 /** Path of the bridge socket on the browser host. */
 export const BRIDGE_SOCKET_PATH = '/bridge';
 /** Query parameter carrying the session token, in the page's address and in the socket's. */
 export const SESSION_PARAM = 'session';
+/** Where the page PUTs a piece of a File for a spool: this path, then the spool's id. */
+export const SPOOL_PATH = '/spool/';
+/** The header carrying the session token of a spool piece (a header, so no other site's page can send one). */
+export const SESSION_HEADER = 'x-session-token';
+/** Bytes of a File the page sends in one PUT: few requests, and a progress step the user still sees move. */
+export const SPOOL_PIECE_BYTES = 16 * 1024 * 1024;
+
+/** The host's answer to a spool piece: that of the piece's last `uploads:write-spool` call, or of the one refused. */
+export type SpoolPieceResult = IpcResult<IpcValue<'uploads:write-spool'>>;
+
+/** Reads the host's answer to a spool piece; undefined for anything else. */
+export function spoolPieceResultOf(value: unknown): SpoolPieceResult | undefined {
+  if (!isRecord(value)) return undefined;
+  if (value['ok'] === true && isChannelValue('uploads:write-spool', value['value'])) return { ok: true, value: value['value'] };
+  if (value['ok'] === false && Value.Check(IpcError, value['error'])) return { ok: false, error: value['error'] };
+  return undefined;
+}
+
 /**
  * The close code (and reason) of a page's socket that the host refused because another page already drives it: two
  * tabs would each change the same data and hear only half of the events. A socket the host accepts gets `ready`

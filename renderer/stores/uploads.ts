@@ -5,14 +5,17 @@
  * lists the active connection's uploads, keeps them current by `uploads:changed`, and starts them from a file the
  * host's dialog chose (the host reads it from disk) or from a File of the page (dropped, or picked where the host has
  * no dialog). In Electron the host reads such a File from disk too (`shared/dropped-files.ts`); otherwise its bytes go
- * to a spool of the host a chunk at a time, each read from the file and sent before the next is read, so the page holds
- * one chunk whatever the file's size; the host starts sending while they arrive.
+ * to a spool of the host: in browser mode as PUTs of large pieces that the browser reads from disk itself
+ * (`spool-pieces.ts`), in Electron a chunk at a time, each read from the file when it is sent, so the page holds at most
+ * a few chunks whatever the file's size. The host starts sending while they arrive.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { IpcResult } from '../../shared/ipc';
+import { SPOOL_PIECE_BYTES } from '../../shared/web-bridge-protocol';
+import type { SpoolPieceSender } from '../spool-pieces';
 import { SPOOL_CHUNK_BYTES, SPOOL_CHUNKS_IN_FLIGHT, type ChosenFiles, type UploadEntry, type UploadSource, type UploadTarget } from '../../shared/uploads';
-import { useBridge, useBridgeLink, useDroppedFiles } from '../bridge';
+import { useBridge, useBridgeLink, useDroppedFiles, useSpoolPieceSender } from '../bridge';
 import { noteFileUploaded } from '../db/file-timelines';
 import { isLocalId } from '../db/schema';
 import { useAppInfoStore } from './app-info';
@@ -47,6 +50,7 @@ function targetId(target: UploadTarget): string {
 export const useUploadsStore = defineStore('uploads', () => {
   const bridge = useBridge();
   const droppedFiles = useDroppedFiles();
+  const sendSpoolPiece = useSpoolPieceSender();
   const link = useBridgeLink();
   const sync = useSyncStore();
   const appInfo = useAppInfoStore();
@@ -165,31 +169,56 @@ export const useUploadsStore = defineStore('uploads', () => {
     return start(target, { kind: 'chosen', choiceId: chosen.choiceId }, chosen.fileName, chosen.size);
   }
 
+  function stoppedHere(uploadId: string): boolean {
+    const state = byId.value.get(uploadId)?.state;
+    return state === 'cancelled' || state === 'failed';
+  }
+
+  /** Notes how far a page's file is handed over, or why the host refused it; answers whether to go on. */
+  function noteHandOver(uploadId: string, result: IpcResult<unknown>, end: number): boolean {
+    if (!result.ok) {
+      handOverProblems.value = { ...handOverProblems.value, [uploadId]: result.error.message };
+      return false;
+    }
+    if (uploadId in handedOver.value) {
+      handedOver.value = { ...handedOver.value, [uploadId]: Math.max(handedOver.value[uploadId] ?? 0, end) };
+    }
+    return true;
+  }
+
+  /** Browser mode: the file as PUTs of SPOOL_PIECE_BYTES, one after the other, which the browser reads from disk itself. */
+  async function handOverInPieces(send: SpoolPieceSender, spoolId: string, uploadId: string, file: Blob): Promise<void> {
+    for (let offset = 0; offset < file.size && !stoppedHere(uploadId); offset += SPOOL_PIECE_BYTES) {
+      const end = Math.min(file.size, offset + SPOOL_PIECE_BYTES);
+      if (!noteHandOver(uploadId, await send(spoolId, offset, file.slice(offset, end)), end)) return;
+    }
+  }
+
   /**
-   * Sends a page's file to the spool chunk after chunk, read one at a time and up to SPOOL_CHUNKS_IN_FLIGHT on their
-   * way at once (the host takes them in order), until it is all there or the host refuses one.
+   * Electron (a File that is not on disk): chunk after chunk as `uploads:write-spool` calls, each read when it is sent
+   * and up to SPOOL_CHUNKS_IN_FLIGHT on their way at once (the host takes them in order), until it is all there or
+   * the host refuses one.
    */
-  async function handOver(spoolId: string, uploadId: string, file: Blob): Promise<void> {
+  async function handOverInChunks(spoolId: string, uploadId: string, file: Blob): Promise<void> {
     const onTheirWay = new Set<Promise<void>>();
     let refused = false;
-    for (let offset = 0; offset < file.size && !refused; offset += SPOOL_CHUNK_BYTES) {
-      const state = byId.value.get(uploadId)?.state;
-      if (state === 'cancelled' || state === 'failed') break;
+    for (let offset = 0; offset < file.size && !refused && !stoppedHere(uploadId); offset += SPOOL_CHUNK_BYTES) {
       const data = new Uint8Array(await file.slice(offset, offset + SPOOL_CHUNK_BYTES).arrayBuffer());
       const end = offset + data.byteLength;
       const sent = bridge.uploads.writeSpool({ spoolId, offset, data }).then((written) => {
-        if (!written.ok) {
-          refused = true;
-          handOverProblems.value = { ...handOverProblems.value, [uploadId]: written.error.message };
-        } else if (uploadId in handedOver.value) {
-          handedOver.value = { ...handedOver.value, [uploadId]: Math.max(handedOver.value[uploadId] ?? 0, end) };
-        }
+        if (!noteHandOver(uploadId, written, end)) refused = true;
       });
       onTheirWay.add(sent);
       void sent.finally(() => onTheirWay.delete(sent));
       if (onTheirWay.size >= SPOOL_CHUNKS_IN_FLIGHT) await Promise.race(onTheirWay);
     }
     await Promise.all(onTheirWay);
+  }
+
+  /** Sends a page's file to its spool, the way the host takes it, and stops showing the hand-over once it ended. */
+  async function handOver(spoolId: string, uploadId: string, file: Blob): Promise<void> {
+    if (sendSpoolPiece === undefined) await handOverInChunks(spoolId, uploadId, file);
+    else await handOverInPieces(sendSpoolPiece, spoolId, uploadId, file);
     const { [uploadId]: _done, ...rest } = handedOver.value;
     handedOver.value = rest;
   }

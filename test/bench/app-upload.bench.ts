@@ -1,9 +1,9 @@
 /**
  * App upload benchmark: a large file (1 GiB; `BENCH_UPLOAD_MB` sets the size in MiB) uploaded through the desktop host
- * both ways a page starts one — a file chosen in the host's dialog, read from disk, and a spool the page fills: a client
- * in this process sends the file as binary chunk frames over the browser host's real WebSocket, as the page does
- * (`invokeFrameOf`), starting the upload right after opening the spool — against a plain curl of the same file to the
- * same server, run just before each of them.
+ * both ways a page starts one — a file chosen in the host's dialog, read from disk, and a spool the page fills: a page
+ * in Debian's Chromium (Playwright's own browser without it) picks the file in a file input, opens a spool over the
+ * browser host's real socket, starts the upload at once and PUTs the file's pieces, as the app's page does in browser
+ * mode — against a plain curl of the same file to the same server, run just before each of them.
  *
  * Setup (not measured): the file is written once, block by block with random content; the server runs as deployed
  * (`server/cli.ts serve`, its own process); a building gets one information file per upload (stored, not processed).
@@ -21,20 +21,20 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
+import { chromium, type Browser } from '@playwright/test';
 import { LOCAL_CONNECTION_ID } from '../../electron/connections';
 import { startDesktopHost, type DesktopHost } from '../../electron/desktop';
 import { BuildingFileStatuses, BuildingFileType } from '../../shared/api/enums';
 import { nodeProcessLauncher } from '../../electron/node-process-launcher';
 import { MemoryVault } from '../../electron/vault';
 import { startWebHost } from '../../electron/web-host';
-import type { IpcChannel } from '../../shared/ipc';
-import { SPOOL_CHUNK_BYTES, SPOOL_CHUNKS_IN_FLIGHT, type UploadEntry } from '../../shared/uploads';
-import { BRIDGE_SOCKET_PATH, SESSION_PARAM, bridgeHostMessageOf, invokeFrameOf } from '../../shared/web-bridge-protocol';
+import type { UploadEntry } from '../../shared/uploads';
+import { SESSION_PARAM, SPOOL_PIECE_BYTES } from '../../shared/web-bridge-protocol';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium-path';
 import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
 
 const MIB = 1024 * 1024;
@@ -59,7 +59,7 @@ interface HostRun {
   idle: number;
   peakAboveIdle: number;
   outcome: string;
-  /** For a spool: the peak RSS above idle of the process that played the page. */
+  /** For a spool: the peak RSS above idle of Chromium's page process. */
   pagePeakAboveIdle?: number;
 }
 
@@ -202,7 +202,7 @@ async function measureHost(way: Way, serverUrl: string, key: string, file: strin
       });
     } else {
       const token = new URL(web.url).searchParams.get(SESSION_PARAM) ?? '';
-      const ready: HostReady = { url: `ws://127.0.0.1:${web.port}`, token, connectionId };
+      const ready: HostReady = { url: `http://127.0.0.1:${web.port}/`, token, connectionId };
       console.log(`${READY}${JSON.stringify(ready)}`);
     }
     const entry = await ended;
@@ -232,80 +232,107 @@ async function measureHost(way: Way, serverUrl: string, key: string, file: strin
 
 // --- the page of a spool run -----------------------------------------------------------------------------------------------
 
-/** A page's Bridge over the browser host's socket: calls and the upload's end. */
-async function connectPage(ready: HostReady): Promise<{ invoke(channel: IpcChannel, request: unknown): Promise<unknown>; ended: Promise<UploadEntry>; close(): void }> {
-  const port = new URL(ready.url).port;
-  const socket = new WebSocket(`${ready.url}${BRIDGE_SOCKET_PATH}?${SESSION_PARAM}=${encodeURIComponent(ready.token)}`, { origin: `http://127.0.0.1:${port}` });
-  await once(socket, 'open');
-  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
-  let nextId = 1;
-  let finish: (entry: UploadEntry) => void = () => undefined;
-  const ended = new Promise<UploadEntry>((resolve) => (finish = resolve));
-  socket.on('message', (data) => {
-    const message = bridgeHostMessageOf(JSON.parse(String(data)));
-    if (message?.type === 'result') {
-      const call = pending.get(message.id);
-      pending.delete(message.id);
-      if (message.result.ok) call?.resolve(message.result.value);
-      else call?.reject(new Error(`${message.result.error.code}: ${message.result.error.message}`));
-    } else if (message?.type === 'event' && message.event === 'uploads:changed') {
-      const entry = message.payload as UploadEntry;
-      if (entry.state === 'done' || entry.state === 'failed' || entry.state === 'cancelled') finish(entry);
-    }
-  });
-  return {
-    invoke: (channel, request) =>
-      new Promise((resolve, reject) => {
-        const id = nextId;
-        nextId += 1;
-        pending.set(id, { resolve, reject });
-        socket.send(invokeFrameOf({ type: 'invoke', id, channel, request }));
-      }),
-    ended,
-    close: () => socket.close(),
-  };
+/** What the page needs: the host's address, the session token, the connection and where the file goes. */
+interface PageFeed {
+  token: string;
+  connectionId: string;
+  buildingId: string;
+  fileName: string;
+  pieceBytes: number;
 }
 
 /**
- * Does what the page does with a dropped file: opens a spool, starts the upload at once, and sends the file in chunks,
- * keeping as many on their way as the host takes.
+ * In the page: what the app's uploads store does with a File picked in browser mode. It opens a spool over the bridge
+ * socket and starts the upload at once. It then PUTs the file's pieces one after the other and waits for the upload's end.
  */
-async function feedSpool(ready: HostReady, file: string, buildingId: string, size: number): Promise<{ state: string; peakAboveIdle: number }> {
-  const page = await connectPage(ready);
-  const idle = process.memoryUsage().rss;
-  let peak = idle;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
-  try {
-    const { spoolId } = (await page.invoke('uploads:open-spool', { fileName: FILE_NAME, size })) as { spoolId: string };
-    await page.invoke('uploads:start', {
-      connectionId: ready.connectionId,
-      target: { kind: 'building-file', buildingId, fileType: 1 },
-      source: { kind: 'spool', spoolId },
-      fileName: FILE_NAME,
-      size,
+async function feedInPage(feed: PageFeed): Promise<string> {
+  const input = document.querySelector('input[type=file]') as HTMLInputElement;
+  const file = input.files?.[0];
+  if (file === undefined) throw new Error('no file picked');
+  const socket = new WebSocket(`ws://${location.host}/bridge?session=${encodeURIComponent(feed.token)}`);
+  const answers = new Map<number, (result: { ok: boolean; value?: unknown; error?: { message: string } }) => void>();
+  let ended: (state: string) => void = () => undefined;
+  const end = new Promise<string>((resolve) => (ended = resolve));
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as { type: string; id?: number; result?: never; event?: string; payload?: { state: string } };
+    if (message.type === 'result' && message.id !== undefined) answers.get(message.id)?.(message.result as never);
+    const state = message.payload?.state;
+    if (message.type === 'event' && message.event === 'uploads:changed' && (state === 'done' || state === 'failed' || state === 'cancelled')) ended(state);
+  });
+  await new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }));
+  let nextId = 1;
+  const invoke = async (channel: string, request: unknown): Promise<unknown> => {
+    const id = nextId++;
+    const result = await new Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>((resolve) => {
+      answers.set(id, resolve);
+      socket.send(JSON.stringify({ type: 'invoke', id, channel, request }));
     });
-    const handle = await open(file, 'r');
-    try {
-      const onTheirWay = new Set<Promise<unknown>>();
-      for (let offset = 0; offset < size; offset += SPOOL_CHUNK_BYTES) {
-        const piece = Buffer.allocUnsafe(Math.min(SPOOL_CHUNK_BYTES, size - offset));
-        await handle.read(piece, 0, piece.byteLength, offset);
-        const sent = page.invoke('uploads:write-spool', { spoolId, offset, data: piece });
-        onTheirWay.add(sent);
-        void sent.finally(() => onTheirWay.delete(sent));
-        if (onTheirWay.size >= SPOOL_CHUNKS_IN_FLIGHT) await Promise.race(onTheirWay);
-      }
-      await Promise.all(onTheirWay);
-    } finally {
-      await handle.close();
+    if (!result.ok) throw new Error(`${channel}: ${result.error?.message ?? ''}`);
+    return result.value;
+  };
+  const { spoolId } = (await invoke('uploads:open-spool', { fileName: feed.fileName, size: file.size })) as { spoolId: string };
+  await invoke('uploads:start', {
+    connectionId: feed.connectionId,
+    target: { kind: 'building-file', buildingId: feed.buildingId, fileType: 1 },
+    source: { kind: 'spool', spoolId },
+    fileName: feed.fileName,
+    size: file.size,
+  });
+  for (let offset = 0; offset < file.size; offset += feed.pieceBytes) {
+    const response = await fetch(`/spool/${spoolId}?offset=${offset}`, {
+      method: 'PUT',
+      headers: { 'x-session-token': feed.token, 'content-type': 'application/octet-stream' },
+      body: file.slice(offset, offset + feed.pieceBytes),
+    });
+    const result = (await response.json()) as { ok: boolean; error?: { message: string } };
+    if (!result.ok) throw new Error(`a piece was refused: ${result.error?.message ?? ''}`);
+  }
+  return end;
+}
+
+/** The resident memory of Chromium's page processes, by pid. */
+async function pageProcessesRss(browser: Browser): Promise<number> {
+  const session = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+    let total = 0;
+    for (const { id } of processInfo.filter((each) => each.type === 'renderer')) {
+      const status = await readFile(`/proc/${id}/status`, 'utf8').catch(() => '');
+      total += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
     }
-    const entry = await page.ended;
-    return { state: entry.state, peakAboveIdle: Math.max(peak, process.memoryUsage().rss) - idle };
+    return total;
   } finally {
-    clearInterval(sampler);
-    page.close();
+    await session.detach();
+  }
+}
+
+/**
+ * Plays the page in Debian's Chromium, as browser mode's user does: a file picked in a file input, fed to the spool by
+ * the browser itself; answers the upload's end and the page process's peak RSS above idle.
+ */
+async function feedSpool(ready: HostReady, file: string, buildingId: string): Promise<{ state: string; peakAboveIdle: number }> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
+  try {
+    const page = await browser.newPage();
+    await page.goto(ready.url);
+    // tsx keeps function names with a `__name` helper the page lacks; the page's functions come from this file.
+    await page.evaluate('globalThis.__name = (target) => target');
+    await page.evaluate(() => document.body.append(Object.assign(document.createElement('input'), { type: 'file' })));
+    await page.locator('input[type=file]').setInputFiles(file);
+    const idle = await pageProcessesRss(browser);
+    let peak = idle;
+    const sampler = setInterval(() => {
+      void pageProcessesRss(browser).then((rss) => (peak = Math.max(peak, rss)), () => undefined);
+    }, 100);
+    try {
+      const feed: PageFeed = { token: ready.token, connectionId: ready.connectionId, buildingId, fileName: FILE_NAME, pieceBytes: SPOOL_PIECE_BYTES };
+      const state = await page.evaluate(feedInPage, feed);
+      return { state, peakAboveIdle: Math.max(peak, await pageProcessesRss(browser)) - idle };
+    } finally {
+      clearInterval(sampler);
+    }
+  } finally {
+    await browser.close();
   }
 }
 
@@ -318,7 +345,8 @@ function runHost(way: Way, server: ServerProcess, key: string, file: string, bui
     let output = '';
     let result: HostRun | undefined;
     let pageFailure: unknown;
-    let pagePeak: number | undefined;
+    // The page's own end: it hears `done` after the host did, and then still reads its memory.
+    let pageEnded: Promise<number | undefined> = Promise.resolve(undefined);
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       for (;;) {
@@ -328,10 +356,14 @@ function runHost(way: Way, server: ServerProcess, key: string, file: string, bui
         output = output.slice(end + 1);
         if (line.startsWith(READY)) {
           const ready = JSON.parse(line.slice(READY.length)) as HostReady;
-          feedSpool(ready, file, buildingId, sizeMiB * MIB).then(({ peakAboveIdle }) => (pagePeak = peakAboveIdle)).catch((error: unknown) => {
-            pageFailure = error;
-            child.kill();
-          });
+          pageEnded = feedSpool(ready, file, buildingId).then(
+            ({ peakAboveIdle }) => peakAboveIdle,
+            (error: unknown) => {
+              pageFailure = error;
+              child.kill();
+              return undefined;
+            },
+          );
         } else if (line.startsWith(RESULT)) {
           result = JSON.parse(line.slice(RESULT.length)) as HostRun;
         }
@@ -339,9 +371,11 @@ function runHost(way: Way, server: ServerProcess, key: string, file: string, bui
     });
     child.on('error', reject);
     child.on('exit', (code) => {
-      if (pageFailure !== undefined) reject(pageFailure instanceof Error ? pageFailure : new Error(String(pageFailure)));
-      else if (result === undefined) reject(new Error(`the ${way} host exited with ${code} without a result`));
-      else resolve(pagePeak === undefined ? result : { ...result, pagePeakAboveIdle: pagePeak });
+      void pageEnded.then((pagePeak) => {
+        if (pageFailure !== undefined) reject(pageFailure instanceof Error ? pageFailure : new Error(String(pageFailure)));
+        else if (result === undefined) reject(new Error(`the ${way} host exited with ${code} without a result`));
+        else resolve(pagePeak === undefined ? result : { ...result, pagePeakAboveIdle: pagePeak });
+      });
     });
   });
 }
@@ -406,7 +440,7 @@ async function main(): Promise<number> {
     const runs: { label: string; run: HostRun; curlRate: number | undefined }[] = [];
     for (const [way, label] of [
       ['chosen', 'app, chosen file (read from disk)'],
-      ['spool', 'app, spool fed over the WebSocket (binary frames)'],
+      ['spool', 'app, spool fed by Chromium (browser mode)'],
     ] as const) {
       let curlRate: number | undefined;
       if (curlFound) {

@@ -2,9 +2,9 @@
  * The browser host: static files with the CSP, and the Bridge over a WebSocket guarded by the session token, the
  * page's origin and the Host header, for one page at a time. Driven with real sockets on 127.0.0.1.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { connect as netConnect, type Socket } from 'node:net';
 import os from 'node:os';
@@ -13,12 +13,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { BridgeEventSink, BridgeHandlers } from '../../../electron/bridge-dispatch';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/content-security-policy';
+import { SpoolStore } from '../../../electron/uploads/spool';
 import { startWebHost, type WebHost } from '../../../electron/web-host';
+import { httpSpoolPieceSender } from '../../../renderer/spool-pieces';
 import { BridgeError } from '../../../shared/ipc';
 import { SPOOL_CHUNK_BYTES } from '../../../shared/uploads';
 import {
   ANOTHER_PAGE_CLOSE_CODE,
   ANOTHER_PAGE_CLOSE_REASON,
+  SESSION_HEADER,
+  SPOOL_PATH,
+  SPOOL_PIECE_BYTES,
   bridgeHostMessageOf,
   invokeFrameOf,
   type BridgeHostMessage,
@@ -28,6 +33,7 @@ const TOKEN = 'session-token-for-the-test';
 let staticDir: string;
 let web: WebHost;
 let sink: BridgeEventSink | undefined;
+let spools: SpoolStore;
 const hostLog: string[] = [];
 /** An asset large enough that a client breaking off leaves most of it unsent. */
 const LARGE_ASSET_BYTES = 32 * 1024 * 1024;
@@ -80,8 +86,8 @@ function handlers(): BridgeHandlers {
     'passports:retry': unused,
     'passports:open-file': unused,
     'dialog:choose-files': unused,
-    'uploads:open-spool': unused,
-    'uploads:write-spool': async ({ offset, data }) => ({ written: offset + data.byteLength + data[0]! }),
+    'uploads:open-spool': async ({ fileName, size }) => ({ spoolId: await spools.open(fileName, size) }),
+    'uploads:write-spool': async ({ spoolId, offset, data }) => ({ written: await spools.write(spoolId, offset, data) }),
     'uploads:start': unused,
     'uploads:list': unused,
     'uploads:cancel': unused,
@@ -103,6 +109,7 @@ function handlers(): BridgeHandlers {
 
 beforeAll(async () => {
   staticDir = await mkdtemp(path.join(os.tmpdir(), 'web-host-'));
+  spools = new SpoolStore(path.join(staticDir, 'spools'), { unclaimedMs: 600_000, stalledMs: 600_000 }, Date.now, () => undefined);
   await mkdir(path.join(staticDir, 'assets'));
   await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><div id="app"></div>');
   await writeFile(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
@@ -127,6 +134,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await web.close();
+  await spools.close();
   await rm(staticDir, { recursive: true, force: true });
   await rm(path.join(os.tmpdir(), 'web-host-secret.txt'), { force: true });
 });
@@ -317,11 +325,12 @@ describe('the bridge socket', () => {
   it('takes a call with bytes as a binary frame, and checks it like any other', async () => {
     const socket = await connect();
     try {
+      const spoolId = await spools.open('chunked.ifc', SPOOL_CHUNK_BYTES * 2);
       const data = new Uint8Array(SPOOL_CHUNK_BYTES).fill(5);
-      socket.send(invokeFrameOf({ type: 'invoke', id: 11, channel: 'uploads:write-spool', request: { spoolId: 's', offset: 10, data } }));
-      expect(await nextMessage(socket)).toEqual({ type: 'result', id: 11, result: { ok: true, value: { written: 10 + SPOOL_CHUNK_BYTES + 5 } } });
+      socket.send(invokeFrameOf({ type: 'invoke', id: 11, channel: 'uploads:write-spool', request: { spoolId, offset: 0, data } }));
+      expect(await nextMessage(socket)).toEqual({ type: 'result', id: 11, result: { ok: true, value: { written: SPOOL_CHUNK_BYTES } } });
       const tooLarge = new Uint8Array(SPOOL_CHUNK_BYTES + 1);
-      socket.send(invokeFrameOf({ type: 'invoke', id: 12, channel: 'uploads:write-spool', request: { spoolId: 's', offset: 0, data: tooLarge } }));
+      socket.send(invokeFrameOf({ type: 'invoke', id: 12, channel: 'uploads:write-spool', request: { spoolId, offset: SPOOL_CHUNK_BYTES, data: tooLarge } }));
       expect(await nextMessage(socket)).toMatchObject({ id: 12, result: { ok: false, error: { code: 'invalid-request' } } });
       // A frame that is no call is dropped; the socket goes on.
       socket.send(Uint8Array.of(0, 0, 0, 9, 1, 2));
@@ -373,5 +382,114 @@ describe('the bridge socket', () => {
     } finally {
       socket.close();
     }
+  });
+});
+
+describe('a spool’s pieces over HTTP', () => {
+  /** The page's own fetch, with the Origin a page of the host sends (Node's fetch sends none). */
+  const fromPage: typeof fetch = (input, init) =>
+    fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), origin: `http://127.0.0.1:${web.port}` } });
+  const sender = (): ReturnType<typeof httpSpoolPieceSender> => httpSpoolPieceSender(`http://127.0.0.1:${web.port}`, TOKEN, fromPage);
+
+  /** A PUT of `body` to a spool's address, with the headers given; answers the status and the parsed answer. */
+  function put(address: string, body: Uint8Array, headers: Record<string, string>): Promise<{ status: number; answer: unknown }> {
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(
+        { host: '127.0.0.1', port: web.port, method: 'PUT', path: address, headers: { host: `127.0.0.1:${web.port}`, ...headers, 'content-length': body.byteLength } },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += String(chunk)));
+          response.on('end', () => {
+            const json = response.headers['content-type']?.startsWith('application/json') === true;
+            resolve({ status: response.statusCode ?? 0, answer: json ? JSON.parse(text) : text });
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+  const pageHeaders = (): Record<string, string> => ({ origin: `http://127.0.0.1:${web.port}`, [SESSION_HEADER]: TOKEN });
+
+  it('writes a File’s pieces to the spool byte for byte, a chunk at a time', async () => {
+    const bytes = randomBytes(SPOOL_PIECE_BYTES + 3 * SPOOL_CHUNK_BYTES + 17);
+    const spoolId = await spools.open('model.ifc', bytes.byteLength);
+    const file = new Blob([bytes]);
+    const send = sender();
+    expect(await send(spoolId, 0, file.slice(0, SPOOL_PIECE_BYTES))).toEqual({ ok: true, value: { written: SPOOL_PIECE_BYTES } });
+    expect(await send(spoolId, SPOOL_PIECE_BYTES, file.slice(SPOOL_PIECE_BYTES))).toEqual({ ok: true, value: { written: bytes.byteLength } });
+    expect(createHash('sha256').update(await readFile(spools.fileOf(spoolId))).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
+  });
+
+  it('answers a piece the spool refuses with the reason, after reading it to its end', async () => {
+    const spoolId = await spools.open('model.ifc', 2 * SPOOL_CHUNK_BYTES);
+    const send = sender();
+    const misplaced = await send(spoolId, SPOOL_CHUNK_BYTES, new Blob([new Uint8Array(SPOOL_CHUNK_BYTES)]));
+    expect(misplaced).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('byte 0 comes next') } });
+    expect(await send('no-such-spool', 0, new Blob([Uint8Array.of(1)]))).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    // The chunks before the one refused are kept: the page stops at a refusal, and the spool says where it stands.
+    const tooLong = await send(spoolId, 0, new Blob([new Uint8Array(2 * SPOOL_CHUNK_BYTES + 1).fill(3)]));
+    expect(tooLong).toMatchObject({ ok: false, error: { code: 'invalid-request', message: expect.stringContaining('past the') } });
+    expect((await readFile(spools.fileOf(spoolId))).equals(Buffer.alloc(2 * SPOOL_CHUNK_BYTES, 3))).toBe(true);
+  });
+
+  it('refuses a piece without the session token, from another origin, or for another host, and keeps nothing of it', async () => {
+    const spoolId = await spools.open('model.ifc', 4);
+    const address = `${SPOOL_PATH}${spoolId}?offset=0`;
+    const body = Uint8Array.of(1, 2, 3, 4);
+    expect((await put(address, body, { origin: `http://127.0.0.1:${web.port}` })).status).toBe(403);
+    expect((await put(address, body, { ...pageHeaders(), [SESSION_HEADER]: 'wrong' })).status).toBe(403);
+    expect((await put(address, body, { ...pageHeaders(), origin: 'http://evil.example' })).status).toBe(403);
+    expect((await put(address, body, { [SESSION_HEADER]: TOKEN })).status).toBe(403);
+    expect((await put(address, body, { ...pageHeaders(), host: 'evil.example' })).status).toBe(421);
+    expect((await readFile(spools.fileOf(spoolId))).byteLength).toBe(0);
+  });
+
+  it('refuses an address or a length that is not one of a piece', async () => {
+    const spoolId = await spools.open('model.ifc', 4);
+    const body = Uint8Array.of(1, 2, 3, 4);
+    const refused = { ok: false, error: { code: 'invalid-request' } };
+    expect(await put(`${SPOOL_PATH}${spoolId}?offset=-1`, body, pageHeaders())).toMatchObject({ status: 400, answer: refused });
+    expect(await put(`${SPOOL_PATH}${spoolId}`, body, pageHeaders())).toMatchObject({ status: 400, answer: refused });
+    expect(await put(`${SPOOL_PATH}?offset=0`, body, pageHeaders())).toMatchObject({ status: 400, answer: refused });
+    const { status } = await fetch(`http://127.0.0.1:${web.port}${SPOOL_PATH}${spoolId}?offset=0`, { headers: pageHeaders() });
+    expect(status).toBe(405);
+    const announced = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest(
+        { host: '127.0.0.1', port: web.port, method: 'PUT', path: `${SPOOL_PATH}${spoolId}?offset=0`, headers: { ...pageHeaders(), host: `127.0.0.1:${web.port}`, 'content-length': SPOOL_PIECE_BYTES + 1 } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+          request.destroy();
+        },
+      );
+      request.on('error', reject);
+      request.write(Uint8Array.of(1));
+    });
+    expect(announced).toBe(400);
+  });
+
+  it('keeps what arrived of a piece whose page broke off, and goes on', async () => {
+    const spoolId = await spools.open('model.ifc', 4 * SPOOL_CHUNK_BYTES);
+    const request = httpRequest({
+      host: '127.0.0.1',
+      port: web.port,
+      method: 'PUT',
+      path: `${SPOOL_PATH}${spoolId}?offset=0`,
+      headers: { ...pageHeaders(), host: `127.0.0.1:${web.port}`, 'content-length': 4 * SPOOL_CHUNK_BYTES },
+    });
+    request.on('error', () => undefined);
+    request.write(new Uint8Array(2 * SPOOL_CHUNK_BYTES + 5).fill(9));
+    await until(async () => (await readFile(spools.fileOf(spoolId))).byteLength >= SPOOL_CHUNK_BYTES, 'the first chunk on disk');
+    request.destroy();
+    await until(async () => hostLog.includes('A piece of a file for a spool broke off'), 'the host to hear the break');
+    const kept = (await readFile(spools.fileOf(spoolId))).byteLength;
+    expect([SPOOL_CHUNK_BYTES, 2 * SPOOL_CHUNK_BYTES]).toContain(kept);
+    expect(await sender()(spoolId, kept, new Blob([new Uint8Array(4 * SPOOL_CHUNK_BYTES - kept)]))).toEqual({ ok: true, value: { written: 4 * SPOOL_CHUNK_BYTES } });
+  });
+
+  it('tells the page when the host cannot be reached', async () => {
+    const gone = httpSpoolPieceSender('http://127.0.0.1:9', TOKEN, fromPage);
+    expect(await gone('any', 0, new Blob([Uint8Array.of(1)]))).toMatchObject({ ok: false, error: { code: 'unavailable' } });
   });
 });

@@ -4,6 +4,7 @@ import { flushPromises } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BuildingFileStatuses } from '../../../../../shared/api/enums';
 import { SPOOL_CHUNK_BYTES } from '../../../../../shared/uploads';
+import { SPOOL_PIECE_BYTES } from '../../../../../shared/web-bridge-protocol';
 import { mountedPage } from '../../harness';
 import { all, byTestId, click, eventually, text } from '../../dom';
 import { BUILDING, file, filesPage, operations } from './files-harness';
@@ -63,8 +64,44 @@ describe('adding files to a building', { timeout: 30_000 }, () => {
     await eventually(() => expect(rows().map(([name]) => name)).toEqual(['model.IFC', 'quantities.xlsx', 'rows.csv', 'report.pdf', 'photo.jpeg']));
   });
 
-  it('streams a file of the page to the host’s spool a chunk at a time, after starting the upload from that spool', async () => {
-    const { bridge, uploads } = await filesPage(mounted);
+  it('in browser mode, sends a file of the page to the host’s spool as pieces the browser reads, after starting the upload from that spool', async () => {
+    const pieces: Array<{ spoolId: string; offset: number; bytes: Uint8Array }> = [];
+    const { bridge, uploads } = await filesPage(mounted, {
+      sendSpoolPiece: async (spoolId, offset, piece) => {
+        pieces.push({ spoolId, offset, bytes: new Uint8Array(await piece.arrayBuffer()) });
+        return { ok: true, value: { written: offset + piece.size } };
+      },
+    });
+    await eventually(() => expect(byTestId('upload-source-file')).not.toBeNull());
+    const bytes = new Uint8Array(SPOOL_PIECE_BYTES + 1234).map((_, index) => index % 251);
+    await pick('upload-source-file', [new File([bytes], 'big.ifc')]);
+    await eventually(() => expect(pieces).toHaveLength(2));
+    const [spoolId] = [...uploads.spools.keys()];
+    expect(bridge.requestsOf('uploads:start')[0]?.source).toEqual({ kind: 'spool', spoolId });
+    expect(pieces.map((piece) => [piece.spoolId, piece.offset, piece.bytes.byteLength])).toEqual([
+      [spoolId, 0, SPOOL_PIECE_BYTES],
+      [spoolId, SPOOL_PIECE_BYTES, 1234],
+    ]);
+    expect(Buffer.concat(pieces.map((piece) => piece.bytes)).equals(Buffer.from(bytes))).toBe(true);
+    expect(bridge.requestsOf('uploads:write-spool')).toEqual([]);
+  });
+
+  it('in browser mode, stops handing a file over when the host refuses a piece, and says why', async () => {
+    const offsets: number[] = [];
+    await filesPage(mounted, {
+      sendSpoolPiece: async (_spoolId, offset) => {
+        offsets.push(offset);
+        return { ok: false, error: { code: 'storage-failed', message: 'big.ifc could not be kept on this computer’s disk (is it full?).' } };
+      },
+    });
+    await eventually(() => expect(byTestId('upload-source-file')).not.toBeNull());
+    await pick('upload-source-file', [new File([new Uint8Array(SPOOL_PIECE_BYTES * 2 + 1)], 'big.ifc')]);
+    await eventually(() => expect(text('upload-reason')).toContain('could not be kept on this computer’s disk'));
+    expect(offsets).toEqual([0]);
+  });
+
+  it('in Electron, streams a file that is not on disk to the host’s spool a chunk at a time, after starting the upload from that spool', async () => {
+    const { bridge, uploads } = await filesPage(mounted, { host: 'electron' });
     await eventually(() => expect(byTestId('upload-source-file')).not.toBeNull());
     const bytes = new Uint8Array(SPOOL_CHUNK_BYTES * 2 + 1234).map((_, index) => index % 251);
     await pick('upload-source-file', [new File([bytes], 'big.ifc')]);

@@ -15,7 +15,8 @@ import { BuildingFileType } from '../../../../../shared/api/enums';
 import type { BuildingFileResponse, BuildingFileStatusResponse } from '../../../../../shared/api/schemas';
 import { BridgeError, type ApiAnswer, type ApiRequest, type Connection } from '../../../../../shared/ipc';
 import type { ChosenFiles, UploadEntry } from '../../../../../shared/uploads';
-import { BRIDGE_KEY } from '../../../../../renderer/bridge';
+import { BRIDGE_KEY, type BridgeHandle } from '../../../../../renderer/bridge';
+import type { SpoolPieceSender } from '../../../../../renderer/spool-pieces';
 import { applyServerBuildings, applyServerFiles, applyServerList, writeFileStatus } from '../../../../../renderer/db/apply-pull';
 import { CacheDb } from '../../../../../renderer/db/cache-db';
 import { emptyBuilding } from '../../../../../renderer/db/edit-shapes';
@@ -186,9 +187,20 @@ export interface FilesPageOptions {
   beside?: Component;
   /** The Electron preload's Files-to-choices (`window.droppedFiles`). */
   droppedFiles?: DroppedFilesBridge;
+  /** Browser mode's PUTs of a spool's pieces. */
+  sendSpoolPiece?: SpoolPieceSender;
 }
 
 let run = 0;
+
+/** The test bridge's handle with the host's extras the options name. */
+function handleOf(handle: BridgeHandle, options: FilesPageOptions): BridgeHandle {
+  return {
+    ...handle,
+    ...(options.droppedFiles === undefined ? {} : { droppedFiles: options.droppedFiles }),
+    ...(options.sendSpoolPiece === undefined ? {} : { sendSpoolPiece: options.sendSpoolPiece }),
+  };
+}
 
 /** Opens the page on a seeded cache; the pieces a test steers come back. */
 export async function filesPage(mounted: MountedPage, options: FilesPageOptions = {}) {
@@ -219,7 +231,7 @@ export async function filesPage(mounted: MountedPage, options: FilesPageOptions 
   const beside = options.beside;
   const App = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => [h(RouterView), ...(beside === undefined ? [] : [h(beside)])])));
   const wrapper = mount(App, {
-    global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: { ...bridge.handle, ...(options.droppedFiles === undefined ? {} : { droppedFiles: options.droppedFiles }) }, [BUILDING_TIMING_KEY]: fastTiming } },
+    global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: handleOf(bridge.handle, options), [BUILDING_TIMING_KEY]: fastTiming } },
     attachTo: document.body,
   });
   mounted.keep(wrapper, pinia);

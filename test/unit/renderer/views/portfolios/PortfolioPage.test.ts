@@ -167,6 +167,12 @@ describe('the portfolios list and a portfolio’s page, from the cache', { timeo
     const entries = await db().outbox.toArray();
     expect(entries.map((entry) => [entry.entity, entry.key, entry.op, entry.fields])).toEqual([['portfolios', HOUSING, 'update', { name: 'Woningen noord' }]]);
     await eventually(() => expect(byTestId('portfolio-pending')).not.toBeNull());
+
+    // A change the server refused: the page says so instead, with the way to Activity.
+    await db().outbox.toCollection().modify({ state: 'parked' });
+    await eventually(() => expect(byTestId('portfolio-parked')).not.toBeNull());
+    expect(byTestId('portfolio-pending')).toBeNull();
+    expect(byTestId('portfolio-parked')?.querySelector('a')?.getAttribute('href')).toBe('#/activity');
   });
 
   it('does not delete a portfolio that holds buildings, and says how many it holds', async () => {

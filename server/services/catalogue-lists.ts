@@ -1,5 +1,6 @@
 import type { InsertObject, Kysely } from 'kysely';
-import type { MaterialFinancialValue, MaterialFinancialValueRequest, MaterialMatch, MaterialMatchRequest } from '../../shared/api';
+import type { MaterialMatch, MaterialMatchRequest } from '../../shared/api';
+import type { DatedPrice, DatedPriceRequest } from '../../shared/api/schemas/dated-price';
 import { MatchType, PriceUnit } from '../../shared/api';
 import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
@@ -12,10 +13,10 @@ import { utcDateTime } from './utc-date-time';
 export type CatalogueMatch = MaterialMatch;
 /** A match rule as sent (ProductMatchRequest has the same shape). */
 export type CatalogueMatchRequest = MaterialMatchRequest;
-/** A dated price of a material or product (ProductFinancialValue has the same shape). */
-export type CatalogueFinancialValue = MaterialFinancialValue;
-/** A dated price as sent (ProductFinancialValueRequest has the same shape). */
-export type CatalogueFinancialValueRequest = MaterialFinancialValueRequest;
+/** A dated price of a material or product. */
+export type CatalogueFinancialValue = DatedPrice;
+/** A dated price as sent. */
+export type CatalogueFinancialValueRequest = DatedPriceRequest;
 
 /** An ordered list that belongs to a material or product: its table and the column naming the item a row belongs to. */
 export interface OwnedList<Table extends ListTable = ListTable> {

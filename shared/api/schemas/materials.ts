@@ -1,8 +1,9 @@
 /** Material schemas (spec §2.9, limits of spec §8). */
 import { Type, type Static } from 'typebox';
-import { FinancialImportTypeInputSchema, FinancialImportTypeSchema, MatchTypeInputSchema, MatchTypeSchema, PriceUnitInputSchema, PriceUnitSchema } from '../enums';
-import { DateTime, Double, Fraction, Int32, Maybe, Nullable, Uuid } from '../schema-kit';
+import { FinancialImportTypeInputSchema, FinancialImportTypeSchema, MatchTypeInputSchema, MatchTypeSchema } from '../enums';
+import { Double, Fraction, Int32, Maybe, Nullable, Uuid } from '../schema-kit';
 import { LocalizedText, LocalizedTextRequest } from './common';
+import { datedPrice, datedPriceRequest } from './dated-price';
 
 /** A material's circular properties as answered; fractions 0..1, null when unknown. */
 export const MaterialCircularInformation = Type.Object(
@@ -94,25 +95,12 @@ export const MaterialRequest = Type.Object({
 export type MaterialRequest = Static<typeof MaterialRequest>;
 
 /** A price of a material at a moment (manual import mode). */
-export const MaterialFinancialValue = Type.Object(
-  {
-    value: Double(),
-    valueDate: DateTime(),
-    currency: Type.String({ description: 'Currency code, e.g. EUR.' }),
-    unit: PriceUnitSchema,
-  },
-  { additionalProperties: false },
-);
+export const MaterialFinancialValue = datedPrice();
 /** A price of a material at a moment. */
 export type MaterialFinancialValue = Static<typeof MaterialFinancialValue>;
 
 /** A price of a material as sent; only `value` is required (absent valueDate: now, currency: EUR, unit: mt). */
-export const MaterialFinancialValueRequest = Type.Object({
-  value: Double(),
-  valueDate: Maybe(DateTime()),
-  currency: Maybe(Type.String()),
-  unit: Maybe(PriceUnitInputSchema),
-});
+export const MaterialFinancialValueRequest = datedPriceRequest();
 /** A price of a material as sent. */
 export type MaterialFinancialValueRequest = Static<typeof MaterialFinancialValueRequest>;
 

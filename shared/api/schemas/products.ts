@@ -1,8 +1,9 @@
 /** Product schemas (spec §2.11, limits of spec §8). */
 import { Type, type Static } from 'typebox';
-import { ElementDimensionTypeInputSchema, ElementDimensionTypeSchema, MatchTypeInputSchema, MatchTypeSchema, PriceUnitInputSchema, PriceUnitSchema, ProductTypeInputSchema, ProductTypeSchema } from '../enums';
-import { DateTime, Double, Fraction, Int32, Maybe, Nullable, Uuid } from '../schema-kit';
+import { ElementDimensionTypeInputSchema, ElementDimensionTypeSchema, MatchTypeInputSchema, MatchTypeSchema, ProductTypeInputSchema, ProductTypeSchema } from '../enums';
+import { Double, Fraction, Int32, Maybe, Nullable, Uuid } from '../schema-kit';
 import { LocalizedText, LocalizedTextRequest } from './common';
+import { datedPrice, datedPriceRequest } from './dated-price';
 
 /** A product's circular properties as answered; fractions 0..1 and lifetimes in years, null when unknown. */
 export const ProductCircularInformation = Type.Object(
@@ -182,25 +183,12 @@ export const ProductChildRequest = Type.Object({
 /** A child of a product as sent. */
 export type ProductChildRequest = Static<typeof ProductChildRequest>;
 
-/** A price of a product at a moment. */
-export const ProductFinancialValue = Type.Object(
-  {
-    value: Double(),
-    valueDate: DateTime(),
-    currency: Type.String({ description: 'Currency code, e.g. EUR.' }),
-    unit: PriceUnitSchema,
-  },
-  { additionalProperties: false },
-);
+/** A price of a product at a moment (manual import mode). */
+export const ProductFinancialValue = datedPrice();
 /** A price of a product at a moment. */
 export type ProductFinancialValue = Static<typeof ProductFinancialValue>;
 
 /** A price of a product as sent; only `value` is required (absent valueDate: now, currency: EUR, unit: mt). */
-export const ProductFinancialValueRequest = Type.Object({
-  value: Double(),
-  valueDate: Maybe(DateTime()),
-  currency: Maybe(Type.String()),
-  unit: Maybe(PriceUnitInputSchema),
-});
+export const ProductFinancialValueRequest = datedPriceRequest();
 /** A price of a product as sent. */
 export type ProductFinancialValueRequest = Static<typeof ProductFinancialValueRequest>;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { API_PREFIXES, fastifyRouteSchema, routesByVersion, type ApiVersion, type OperationId, type RouteDefinition } from '../shared/api/routes';
+import { API_PREFIXES, API_VERSIONS, fastifyRouteSchema, routesByVersion, type OperationId, type RouteDefinition } from '../shared/api/routes';
 import { Level, type Principal } from './auth/principal';
 import { requireLevel } from './auth/scope';
 import { principalForKey } from './auth/tokens';
@@ -180,7 +180,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
 
   const principals = new WeakMap<FastifyRequest, Principal>();
   const idempotency = idempotencyHooks(ctx, (request) => principals.get(request));
-  for (const version of Object.keys(API_PREFIXES) as ApiVersion[]) {
+  for (const version of API_VERSIONS) {
     const prefix = API_PREFIXES[version];
     const table = routesByVersion[version] as Readonly<Record<OperationId, RouteDefinition>>;
     for (const operationId of Object.keys(table) as OperationId[]) {

@@ -7,6 +7,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { AccountTypeSchema } from './api/enums';
+import { API_VERSIONS } from './api/versions';
 import { Problem } from './api/schemas';
 import { MigrationProgress, MigrationSummary } from './workspace-migration';
 import { ProxyChoice } from './network';
@@ -75,7 +76,7 @@ const Nothing = Type.Null();
 const NoInput = Type.Object({}, { additionalProperties: false });
 
 /** The API versions a connection can speak. */
-export const ConnectionApiVersion = Type.Union([Type.Literal('v2.3'), Type.Literal('v2.1')]);
+export const ConnectionApiVersion = Type.Enum(API_VERSIONS);
 
 /** `local`: the embedded server the app runs itself; `remote`: any server that speaks the spec. */
 export const ConnectionKind = Type.Union([Type.Literal('local'), Type.Literal('remote')]);

@@ -49,13 +49,11 @@ import {
   UserRightRequest,
   UserRightResponse,
 } from './schemas';
+import type { ApiVersion } from './versions';
 
 // --- versions and content types ---------------------------------------------------------------------------------------
 
-/** Path prefix of each API version; route paths are relative to it. */
-export const API_PREFIXES = { 'v2.3': '/api/v2.3', 'v2.1': '/api/v2.1' } as const;
-/** An API version. */
-export type ApiVersion = keyof typeof API_PREFIXES;
+export { API_PREFIXES, API_VERSIONS, type ApiVersion } from './versions';
 
 /** Content types a JSON request body may be sent with (spec §4). */
 export const JSON_REQUEST_CONTENT_TYPES = [

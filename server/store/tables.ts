@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { ClassificationSource, GeometryIssue, MappingSource, QuantitySource } from '../../shared/api';
+import type { ClassificationSource, MappingSource } from '../../shared/api';
 import type { ImportedElement } from '../imports/imported-element';
 
 /**
@@ -212,21 +212,16 @@ export interface BuildingFilesTable {
   rejectedCount: number;
 }
 
-/** An element of a building file; `id` is the element's own mark, unique within its file. */
-export interface ElementsTable {
+/** The importer's element as both element tables hold it: of its file, with its lookups as JSON text. */
+type StoredImportedElement = Omit<ImportedElement, 'phaseLookup' | 'classificationLookup' | 'classificationHints' | 'materialHints'> & {
   buildingFileId: string;
-  id: string;
-  name: string | null;
-  materialName: string | null;
+  phaseLookup: string;
+  classificationLookup: string;
+};
+
+/** An element of a building file; `id` is the element's own mark, unique within its file. */
+export interface ElementsTable extends StoredImportedElement {
   materialId: string | null;
-  typeName: string | null;
-  elementClass: string | null;
-  volume: number | null;
-  area: number | null;
-  height: number | null;
-  width: number | null;
-  length: number | null;
-  weight: number | null;
   mappingType: number | null;
   mappingId: string | null;
   phaseMatchId: string | null;
@@ -236,17 +231,12 @@ export interface ElementsTable {
   classificationMatchId: string | null;
   classificationMatchName: string | null;
   classificationMatchCode: string | null;
-  phaseLookup: string;
-  classificationLookup: string;
-  floor: string | null;
   /** 1 when a user created or replaced the element through the API: a new version of the source keeps its enrichment. */
   userEdited: Generated<Flag>;
   /** The importer's classification hints (`ClassificationHint[]` as JSON). */
   classificationHints: Generated<string>;
   /** The importer's material hints (`string[]` as JSON). */
   materialHints: Generated<string>;
-  quantitySource: Exclude<QuantitySource, 'none'> | null;
-  geometryIssue: GeometryIssue | null;
   /** What refinement classified the element by; null when unclassified. */
   classificationSource: Exclude<ClassificationSource, 'none'> | null;
   /** What refinement mapped the element by; null when unmapped. */
@@ -255,12 +245,9 @@ export interface ElementsTable {
 
 /**
  * An element read by an import that has not finished yet; swapped into `elements` when the import completes. The
- * importer's element with its lookups as JSON text.
+ * importer's element with its lookups and hints as JSON text.
  */
-export type StagedElementsTable = Omit<ImportedElement, 'phaseLookup' | 'classificationLookup' | 'classificationHints' | 'materialHints'> & {
-  buildingFileId: string;
-  phaseLookup: string;
-  classificationLookup: string;
+export type StagedElementsTable = StoredImportedElement & {
   classificationHints: string;
   materialHints: string;
 };

@@ -3,35 +3,17 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { assertNever } from '../../../../shared/api/enums';
 import { type ODataFilter, type ODataOrderItem, type ODataValue } from '../../../../server/odata/ast';
 import { registerSqliteODataFunctions } from '../../../../server/store/dialect';
+import type { ElementsTable } from '../../../../server/store/tables';
 
-/** A row of `elements` as the server's migrations create it. */
-export interface ElementRow {
-  buildingFileId: string;
-  id: string;
-  name: string | null;
-  materialName: string | null;
-  materialId: string | null;
-  typeName: string | null;
-  elementClass: string | null;
-  volume: number | null;
-  area: number | null;
-  height: number | null;
-  width: number | null;
-  length: number | null;
-  weight: number | null;
-  mappingType: number | null;
-  mappingId: string | null;
-  phaseMatchId: string | null;
-  phaseMatchName: string | null;
-  brandLayerMatchId: string | null;
-  brandLayerMatchName: string | null;
-  classificationMatchId: string | null;
-  classificationMatchName: string | null;
-  classificationMatchCode: string | null;
-  phaseLookup: string | null;
-  classificationLookup: string | null;
-  floor: string | null;
-}
+/** The columns of `elements` the OData tests read, as the server's migrations create them. */
+type ODataColumn =
+  | 'buildingFileId' | 'id' | 'name' | 'materialName' | 'materialId' | 'typeName' | 'elementClass' | 'volume' | 'area'
+  | 'height' | 'width' | 'length' | 'weight' | 'mappingType' | 'mappingId' | 'phaseMatchId' | 'phaseMatchName'
+  | 'brandLayerMatchId' | 'brandLayerMatchName' | 'classificationMatchId' | 'classificationMatchName'
+  | 'classificationMatchCode' | 'floor';
+
+/** A row of `elements` with those columns; the lookups may be null here, to try the filters on nulls too. */
+export type ElementRow = Pick<ElementsTable, ODataColumn> & { phaseLookup: string | null; classificationLookup: string | null };
 
 /** The one table these tests need. */
 export interface TestDatabase {

@@ -1,8 +1,8 @@
 /**
  * Browser mode's way in for a File's bytes: a PUT of one piece of it (`SPOOL_PATH<spoolId>?offset=<n>`), which the host
  * writes to the spool through the same `uploads:write-spool` handler, checks and all, as a chunk from Electron's IPC.
- * The caller has checked the request's address, origin and session token. The body goes to the spool as it arrives, a
- * chunk of at most SPOOL_CHUNK_BYTES at a time, so the host holds one chunk whatever the piece's size.
+ * The caller has checked the request's address, origin and session token. The body goes to the spool as it arrives, in
+ * chunks of at most SPOOL_CHUNK_BYTES, so the host holds a few chunks whatever the piece's size.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SPOOL_CHUNK_BYTES, SPOOL_CHUNKS_IN_FLIGHT } from '../shared/uploads';
@@ -22,7 +22,12 @@ function refusal(message: string): SpoolPieceResult {
 
 /** The spool and offset a piece's address names, and its announced length; or why the request is not a piece. */
 function pieceOf(request: IncomingMessage, pathname: string, search: URLSearchParams): { spoolId: string; offset: number; length: number } | string {
-  const spoolId = decodeURIComponent(pathname.slice(SPOOL_PATH.length));
+  let spoolId: string;
+  try {
+    spoolId = decodeURIComponent(pathname.slice(SPOOL_PATH.length));
+  } catch {
+    return 'The address names no spool.';
+  }
   const givenOffset = search.get('offset') ?? '';
   const offset = Number(givenOffset);
   const length = Number(request.headers['content-length'] ?? '');
@@ -35,8 +40,9 @@ function pieceOf(request: IncomingMessage, pathname: string, search: URLSearchPa
 
 /**
  * Takes one piece: chunks of at most SPOOL_CHUNK_BYTES, a few of them on their way to the disk while the next ones
- * are read, so a disk slower than the page slows the page. After a chunk is refused the rest of the body is read and dropped, so the page hears the
- * reason instead of a broken connection. A client that breaks off leaves the chunks written so far in the spool.
+ * are read, so a disk slower than the page slows the page. After a chunk is refused the rest of the body is read and
+ * dropped, so the page hears the reason instead of a broken connection. A client that breaks off leaves the chunks
+ * written so far in the spool.
  */
 export async function receiveSpoolPiece(
   request: IncomingMessage,

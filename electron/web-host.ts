@@ -163,7 +163,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Forbidden.');
         return;
       }
-      void receiveSpoolPiece(request, response, url, options.handlers, options.log);
+      receiveSpoolPiece(request, response, url, options.handlers, options.log).catch((error: unknown) => {
+        options.log('Taking a piece of a file for a spool failed', error);
+        response.destroy();
+      });
       return;
     }
     serveStatic(options.staticDir, request, response, pathname).catch((error: unknown) => {

@@ -452,6 +452,7 @@ describe('a spool’s pieces over HTTP', () => {
     expect(await put(`${SPOOL_PATH}${spoolId}?offset=-1`, body, pageHeaders())).toMatchObject({ status: 400, answer: refused });
     expect(await put(`${SPOOL_PATH}${spoolId}`, body, pageHeaders())).toMatchObject({ status: 400, answer: refused });
     expect(await put(`${SPOOL_PATH}?offset=0`, body, pageHeaders())).toMatchObject({ status: 400, answer: refused });
+    expect(await put(`${SPOOL_PATH}%E0%A4%A?offset=0`, body, pageHeaders())).toMatchObject({ status: 400, answer: refused });
     const { status } = await fetch(`http://127.0.0.1:${web.port}${SPOOL_PATH}${spoolId}?offset=0`, { headers: pageHeaders() });
     expect(status).toBe(405);
     const announced = await new Promise<number>((resolve, reject) => {

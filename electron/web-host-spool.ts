@@ -65,8 +65,8 @@ export async function receiveSpoolPiece(
   let offset = piece.offset;
   const end = piece.offset + piece.length;
   // Chunks whose write ended are filled again: fresh megabytes would cost page faults and collection for every one.
-  const written: Buffer[] = [];
-  const nextChunk = (): Buffer => written.pop() ?? Buffer.allocUnsafeSlow(SPOOL_CHUNK_BYTES);
+  const reusable: Buffer[] = [];
+  const nextChunk = (): Buffer => reusable.pop() ?? Buffer.allocUnsafeSlow(SPOOL_CHUNK_BYTES);
   let chunk = nextChunk();
   let limit = Math.min(SPOOL_CHUNK_BYTES, end - offset);
   let filled = 0;
@@ -76,7 +76,7 @@ export async function receiveSpoolPiece(
     const full = chunk;
     const write = dispatchBridgeCall(handlers, 'uploads:write-spool', { spoolId: piece.spoolId, offset, data: full.subarray(0, filled) }, log).then((answer) => {
       writing.delete(write);
-      written.push(full);
+      reusable.push(full);
       if (result?.ok === false) return;
       result = spoolPieceResultOf(answer) ?? { ok: false, error: { code: 'internal', message: 'The app could not keep the piece.' } };
     });

@@ -3,8 +3,8 @@
  * power (keys, disk, servers), so a socket is accepted only with this start's random session token, from a page of
  * this very origin (no other site's page can drive it), and for a Host header naming this address (no DNS rebinding).
  * One page at a time: a second one is closed with `ANOTHER_PAGE_CLOSE_CODE`. The same guard lets the page PUT a File's
- * bytes for a spool (`web-host-spool.ts`). A client that breaks off, a malformed
- * frame or a file that cannot be read ends that one exchange, never the host.
+ * bytes for a spool (`web-host-spool.ts`). A client that breaks off, a malformed frame or a file that cannot be read
+ * ends that one exchange, never the host.
  */
 import { isAscii } from 'node:buffer';
 import { randomBytes, timingSafeEqual } from 'node:crypto';

@@ -12,12 +12,12 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { IpcResult } from '../../shared/ipc';
-import { SPOOL_PIECE_BYTES } from '../../shared/web-bridge-protocol';
-import type { SpoolPieceSender } from '../spool-pieces';
 import { SPOOL_CHUNK_BYTES, SPOOL_CHUNKS_IN_FLIGHT, type ChosenFiles, type UploadEntry, type UploadSource, type UploadTarget } from '../../shared/uploads';
+import { SPOOL_PIECE_BYTES } from '../../shared/web-bridge-protocol';
 import { useBridge, useBridgeLink, useDroppedFiles, useSpoolPieceSender } from '../bridge';
 import { noteFileUploaded } from '../db/file-timelines';
 import { isLocalId } from '../db/schema';
+import type { SpoolPieceSender } from '../spool-pieces';
 import { useAppInfoStore } from './app-info';
 import type { OnlineOutcome } from './online-outcome';
 import { useSyncStore } from './sync';

@@ -30,6 +30,7 @@ export default defineConfig({
           name: 'renderer',
           include: ['test/unit/renderer/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/unit/renderer/page-timers.ts'],
         },
       },
       {

@@ -220,7 +220,7 @@ describe('a product', { timeout: 30_000 }, () => {
     await mountApp(id, `/catalogues/products/${P1}`);
     await settle(() => expect(byTestId<HTMLInputElement>('catalogue-name-en').value).toBe('Facade panel'));
     await openTab('children');
-    expect(allByTestId('catalogue-child-name').map((each) => each.textContent)).toEqual(['Window']);
+    await settle(() => expect(allByTestId('catalogue-child-name').map((each) => each.textContent)).toEqual(['Window']));
     expect(byTestId<HTMLInputElement>('catalogue-child-amount').value).toBe('4');
     await click('catalogue-child-expand');
     await settle(() => expect(allByTestId('catalogue-child-node')).toHaveLength(1));

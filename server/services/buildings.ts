@@ -5,15 +5,10 @@ import type { Principal } from '../auth/principal';
 import { buildingOr404, portfolioInScope } from '../auth/scope';
 import type { ServerContext } from '../context';
 import { badRequest, forbidden } from '../errors';
-import {
-  deleteBuildingRow,
-  findBuilding,
-  insertBuilding,
-  listBuildingRows,
-  updateBuildingColumns,
-  type BuildingRequestColumns,
-  type BuildingRow,
-} from '../store/repositories/buildings';
+import type { Kysely } from 'kysely';
+import { findBuilding, type BuildingRow } from '../store/repositories/buildings';
+import { buildingScopeFilter } from '../store/repositories/scope-filter';
+import type { DatabaseSchema } from '../store/tables';
 import { parseJsonColumn } from '../store/repositories/json';
 import { utcDateTimeOrNull } from './utc-date-time';
 import type { ApiVersion } from '../../shared/api/routes';
@@ -195,4 +190,82 @@ export async function deleteBuilding(ctx: ServerContext, principal: Principal, i
   });
   // Blobs go after the rows: a crash in between leaves unreferenced files, never rows pointing at missing files.
   await ctx.blobs.deletePrefix(`buildings/${id}`);
+}
+
+// --- the queries only this service runs --------------------------------------------------------------------------------
+
+/** The columns a BuildingRequest sets (entire replacement: all of them, null when absent). */
+type BuildingRequestColumns = Omit<
+  BuildingRow,
+  | 'id'
+  | 'accountId'
+  | 'images'
+  | 'mpgLabelManual'
+  | 'mpgLabelIndicative'
+  | 'isDirty'
+  | 'hasDirtyElements'
+  | 'mostRecentBimInfo'
+  | 'geoLatitude'
+  | 'geoLongtitude'
+  | 'phaseType'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** Buildings in the caller's scope, optionally of one portfolio, in creation order. */
+function listBuildingRows(db: Kysely<DatabaseSchema>, principal: Principal, portfolioId?: string): Promise<BuildingRow[]> {
+  let query = db.selectFrom('buildings').selectAll().where(buildingScopeFilter(principal));
+  if (portfolioId !== undefined) query = query.where('portfolioId', '=', portfolioId);
+  return query.orderBy('createdAt').orderBy('id').execute();
+}
+
+/** Inserts a building. */
+async function insertBuilding(
+  db: Kysely<DatabaseSchema>,
+  id: string,
+  accountId: string,
+  columns: BuildingRequestColumns,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('buildings')
+    .values({
+      ...columns,
+      id,
+      accountId,
+      images: '[]',
+      mpgLabelManual: null,
+      mpgLabelIndicative: null,
+      isDirty: 0,
+      hasDirtyElements: 0,
+      mostRecentBimInfo: null,
+      geoLatitude: null,
+      geoLongtitude: null,
+      phaseType: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+}
+
+/** Replaces the request fields of a building. */
+async function updateBuildingColumns(
+  db: Kysely<DatabaseSchema>,
+  id: string,
+  columns: BuildingRequestColumns,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('buildings')
+    .set({ ...columns, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes a building with its rights and tokens; files, elements and figures go by foreign-key cascade. */
+async function deleteBuildingRow(db: Kysely<DatabaseSchema>, id: string): Promise<void> {
+  await db.deleteFrom('user_rights').where('scopeKind', '=', 'building').where('scopeId', '=', id).execute();
+  await db.deleteFrom('tokens').where('scopeKind', '=', 'building').where('scopeId', '=', id).execute();
+  await db.deleteFrom('jobs').where('subjectId', '=', id).execute();
+  await db.deleteFrom('buildings').where('id', '=', id).execute();
 }

@@ -16,7 +16,7 @@ import {
 import { writeBuildingPassportPdf, writePortfolioPassportPdf } from '../../passports/pdf';
 import { writeBuildingPassportExcel } from '../../passports/xlsx';
 import { parseJsonColumn } from '../../store/repositories/json';
-import type { BuildingRow } from '../../store/repositories/buildings';
+import { findBuilding, type BuildingRow } from '../../store/repositories/buildings';
 import type { DatabaseSchema } from '../../store/tables';
 import { buildingReport, type BuildingReport } from './building-report';
 import { setFileStatus } from './file-status';
@@ -147,7 +147,8 @@ function buildingPassportHandler(format: 'pdf' | 'excel'): JobHandler {
     async run({ ctx, job, signal, finish }) {
       const file = await ctx.db.selectFrom('building_files').selectAll().where('id', '=', job.subjectId).executeTakeFirst();
       if (file === undefined) return;
-      const building = await ctx.db.selectFrom('buildings').selectAll().where('id', '=', file.buildingId).executeTakeFirstOrThrow();
+      const building = await findBuilding(ctx.db, file.buildingId);
+      if (building === undefined) throw new Error(`The building ${file.buildingId} of passport ${file.id} is gone.`);
       const language = languageOf(job.payload);
       await setFileStatus(ctx, file.id, BuildingFileStatuses.Creating, 'Generating the passport: computing the figures.');
       const report = await buildingReport(ctx, building);
@@ -204,7 +205,7 @@ export const portfolioPassportHandler: JobHandler = {
     const { buildingIds = [] } = JSON.parse(job.payload) as { buildingIds?: string[] };
     const buildings: PortfolioPassportBuilding[] = [];
     for (const id of buildingIds) {
-      const building = await ctx.db.selectFrom('buildings').selectAll().where('id', '=', id).executeTakeFirst();
+      const building = await findBuilding(ctx.db, id);
       // A building deleted since the request is left out.
       if (building === undefined) continue;
       const report = await buildingReport(ctx, building);

@@ -1,6 +1,7 @@
 import { circularFigures } from '../../calc/circularity';
 import { financialInputs } from '../../calc/financial';
 import { validationFigures } from '../../calc/validation';
+import { findBuilding } from '../../store/repositories/buildings';
 import { countedFileIds } from './building-report';
 import { fileElementsForCalc } from './calc-inputs';
 import type { JobHandler } from '../worker';
@@ -12,7 +13,7 @@ import type { JobHandler } from '../worker';
  */
 export const processBuildingHandler: JobHandler = {
   async run({ ctx, job, signal, finish }) {
-    const building = await ctx.db.selectFrom('buildings').selectAll().where('id', '=', job.subjectId).executeTakeFirst();
+    const building = await findBuilding(ctx.db, job.subjectId);
     if (building === undefined) return;
     const { elements, catalogue } = await fileElementsForCalc(ctx, await countedFileIds(ctx, building.id));
     if (signal.aborted) return;

@@ -7,7 +7,7 @@ import type { ServerContext } from '../context';
 import { badRequest, forbidden } from '../errors';
 import type { Kysely } from 'kysely';
 import { findBuilding, type BuildingRow } from '../store/repositories/buildings';
-import { buildingScopeFilter } from '../store/repositories/scope-filter';
+import { buildingScopeFilter } from '../auth/scope-filter';
 import type { DatabaseSchema } from '../store/tables';
 import { parseJsonColumn } from '../store/repositories/json';
 import { utcDateTimeOrNull } from './utc-date-time';

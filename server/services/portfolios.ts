@@ -4,7 +4,7 @@ import type { Principal } from '../auth/principal';
 import { portfolioOr404 } from '../auth/scope';
 import type { ServerContext } from '../context';
 import { conflict, forbidden } from '../errors';
-import { portfolioScopeFilter } from '../store/repositories/scope-filter';
+import { portfolioScopeFilter } from '../auth/scope-filter';
 import type { PortfoliosTable } from '../store/tables';
 
 /** A portfolio row as stored. */

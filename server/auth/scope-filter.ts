@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import type { Principal } from '../../auth/principal';
-import type { DatabaseSchema } from '../tables';
+import type { Principal } from './principal';
+import type { DatabaseSchema } from '../store/tables';
 
 /** A where-clause limiting `buildings` rows to the caller's scope (the SQL twin of auth/scope.ts buildingInScope). */
 export function buildingScopeFilter(principal: Principal) {

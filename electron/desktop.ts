@@ -8,7 +8,7 @@ import path from 'node:path';
 import { assertNever } from '../shared/api/enums';
 import { AccountResponse } from '../shared/api/schemas';
 import { Value } from 'typebox/value';
-import type { DropFolderEvent, DropFolderStatus } from '../shared/dropfolders';
+import type { DropFolderEvent } from '../shared/dropfolders';
 import {
   BridgeError,
   type ApiAnswer,
@@ -235,12 +235,6 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
 
   const emitNotice = (notice: Notice): void => emit('notice', notice);
 
-  /** A mapping whose connection was removed says so: its files wait, uploading nothing, until it is removed. */
-  function withConnection(status: DropFolderStatus): DropFolderStatus {
-    if (status.problem !== null || connections.get(status.connectionId) !== undefined) return status;
-    return { ...status, problem: 'Its connection was removed, so nothing is uploaded. Remove this drop folder and add the folder again with another connection.' };
-  }
-
   const passportStates = new Map<string, PassportState>();
   /** One notice when a passport reaches the folder or fails, however often its entry changes. */
   function passportNotice(entry: PassportEntry): void {
@@ -262,7 +256,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
   }
 
   function onDropFolderEvent(event: DropFolderEvent): void {
-    emit('dropfolders:changed', event.kind === 'folders' ? { kind: 'folders', folders: event.folders.map(withConnection) } : event);
+    emit('dropfolders:changed', event);
     switch (event.kind) {
       case 'notice':
         emitNotice({ kind: event.outcome === 'failed' ? 'error' : 'success', title: event.title, message: event.message });
@@ -316,6 +310,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
         return profile === undefined ? undefined : clientOf(profile);
       },
       onEvent: onDropFolderEvent,
+      connectionExists: (connectionId) => connections.get(connectionId) !== undefined,
       log,
       passportFolders: () => services.passports?.targets().map((target) => target.folder) ?? [],
       ...(options.tuning?.dropFolders === undefined ? {} : { timing: options.tuning.dropFolders }),
@@ -613,8 +608,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       clients.delete(connectionId);
       await removed?.client.close();
       // Drop folders and passport folders of the connection stay (the user decides), showing why they no longer work.
-      const { dropFolders } = services;
-      if (dropFolders !== undefined) emit('dropfolders:changed', { kind: 'folders', folders: dropFolders.list().map(withConnection) });
+      services.dropFolders?.connectionsChanged();
       void services.passports?.checkNow();
       return null;
     },
@@ -669,19 +663,19 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
       }
       return options.chooseFolder(title);
     },
-    'dropfolders:list': async () => requireDropFolders().list().map(withConnection),
+    'dropfolders:list': async () => requireDropFolders().list(),
     'dropfolders:add': async (draft) => {
       requireProfile(draft.connectionId);
       await refuseOverlap(draft.folder, undefined);
-      return withConnection(await requireDropFolders().add(draft));
+      return requireDropFolders().add(draft);
     },
-    'dropfolders:update': async ({ mappingId, ...changes }) => withConnection(await requireDropFolders().update(mappingId, changes)),
+    'dropfolders:update': async ({ mappingId, ...changes }) => requireDropFolders().update(mappingId, changes),
     'dropfolders:remove': async ({ mappingId }) => {
       await requireDropFolders().remove(mappingId);
       return null;
     },
-    'dropfolders:pause': async ({ mappingId }) => withConnection(await requireDropFolders().pause(mappingId)),
-    'dropfolders:resume': async ({ mappingId }) => withConnection(await requireDropFolders().resume(mappingId)),
+    'dropfolders:pause': async ({ mappingId }) => requireDropFolders().pause(mappingId),
+    'dropfolders:resume': async ({ mappingId }) => requireDropFolders().resume(mappingId),
     'dropfolders:files': async ({ mappingId }) => requireDropFolders().files(mappingId),
     'dropfolders:retry': async ({ mappingId, path: relativePath }) => {
       await requireDropFolders().retry(mappingId, relativePath);

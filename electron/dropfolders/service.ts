@@ -50,6 +50,11 @@ export interface DropFolderServiceOptions {
   passportFolders?: () => readonly string[];
   /** The user's home folder, which no drop folder may be or hold (default: this account's). */
   homeFolder?: string;
+  /**
+   * Whether a connection still exists; a folder whose connection was removed says so in its status. Default: every
+   * connection does (a headless watch has its one connection for as long as it runs).
+   */
+  connectionExists?: (connectionId: string) => boolean;
 }
 
 /** The running service. Methods that fail for a reason the user can act on throw a BridgeError. */
@@ -73,6 +78,8 @@ export interface DropFolderService {
   retry(mappingId: string, path: string): Promise<void>;
   /** Walks one folder (or all) now, as the periodic rescan does. */
   rescan(mappingId?: string): Promise<void>;
+  /** Announces the folders again after a connection was removed: those of that connection now say why they wait. */
+  connectionsChanged(): void;
   /** Stops all work (the ledger keeps where each file was), closes the watchers and the ledger. */
   close(): Promise<void>;
 }
@@ -108,6 +115,9 @@ function linksNote(links: ReadonlySet<string>): string | null {
   const more = sorted.length > LINKS_NAMED ? ` and ${sorted.length - LINKS_NAMED} more` : '';
   return `Symbolic links are not followed, so nothing they point to is uploaded: ${named}${more}. Put the files themselves (or copies) in the folder.`;
 }
+
+/** The problem of a folder whose connection was removed: its files wait, uploading nothing, until it is removed. */
+const CONNECTION_REMOVED = 'Its connection was removed, so nothing is uploaded. Remove this drop folder and add the folder again with another connection.';
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -170,7 +180,9 @@ export async function startDropFolderService(options: DropFolderServiceOptions):
   }
 
   function statusOf(runtime: FolderRuntime): DropFolderStatus {
-    return { ...runtime.mapping, fileTypes: [...runtime.mapping.fileTypes], target: { ...runtime.mapping.target }, watch: runtime.watch, problem: runtime.problem };
+    const connectionGone = options.connectionExists?.(runtime.mapping.connectionId) === false;
+    const problem = runtime.problem ?? (connectionGone ? CONNECTION_REMOVED : null);
+    return { ...runtime.mapping, fileTypes: [...runtime.mapping.fileTypes], target: { ...runtime.mapping.target }, watch: runtime.watch, problem };
   }
 
   function list(): DropFolderStatus[] {
@@ -454,6 +466,8 @@ export async function startDropFolderService(options: DropFolderServiceOptions):
       const chosen = mappingId === undefined ? [...runtimes.values()] : [requireRuntime(mappingId)];
       await Promise.all(chosen.filter((runtime) => !runtime.mapping.paused).map((runtime) => rescanRuntime(runtime)));
     },
+
+    connectionsChanged: announceFolders,
 
     async close() {
       if (closed) return;

@@ -11,6 +11,12 @@ const restrictedForShared = {
   ],
 };
 
+/**
+ * shared/ runs in Node and in the browser: tsconfig.shared.json gives it no Node types and the DOM library for the
+ * WHATWG APIs both have (fetch, URL, streams, AbortSignal); the globals only a browser has are refused here.
+ */
+const browserOnlyGlobals = Object.keys(globals.browser).filter((name) => !(name in globals.node));
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'release/', '.data/', 'coverage/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -32,14 +38,20 @@ export default tseslint.config(
   },
   {
     files: ['shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', restrictedForShared] },
+    rules: {
+      'no-restricted-imports': ['error', restrictedForShared],
+      'no-restricted-globals': ['error', ...browserOnlyGlobals.map((name) => ({ name, message: 'shared/ runs in Node too: no browser-only globals.' }))],
+    },
   },
   {
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/electron/**', '**/renderer/**'], message: 'server/ imports only shared/.' }] },
+        {
+          paths: [{ name: 'electron', message: 'server/ runs without Electron.' }],
+          patterns: [{ group: ['**/electron/**', '**/renderer/**'], message: 'server/ imports only shared/.' }],
+        },
       ],
     },
   },

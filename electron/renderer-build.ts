@@ -6,7 +6,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Sources whose change makes the built renderer stale. */
-const SOURCES = ['renderer', 'shared', 'vite.config.ts', 'tsconfig.renderer.json', 'package-lock.json'];
+const SOURCES = ['renderer', 'shared', 'vite.config.ts', 'tsconfig.renderer.json', 'tsconfig.base.json', 'package-lock.json'];
 
 async function newestChange(entry: string): Promise<number> {
   const info = await stat(entry).catch(() => undefined);

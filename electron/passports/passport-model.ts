@@ -1,6 +1,7 @@
 /**
  * The document the passport service keeps on disk, as TypeBox schemas: the targets and history entries with what the
- * service remembers for them, and the ledger of saved files. What crosses the Bridge is in shared/passports.ts.
+ * service remembers for them, and the ledger of saved files. What crosses the Bridge is in shared/passports.ts; the
+ * stored forms give it up through `publicTarget` and `publicEntry`.
  */
 import { Type, type Static } from 'typebox';
 import { PassportEntry, PassportTarget } from '../../shared/passports';
@@ -82,3 +83,15 @@ export const PassportDocument = Type.Object(
 );
 /** The service's document. */
 export type PassportDocument = Static<typeof PassportDocument>;
+
+/** A target as the Bridge carries it. */
+export function publicTarget(target: StoredTarget): PassportTarget {
+  const { preexisting: _preexisting, sourceFiles: _sourceFiles, sourceFilesKnown: _known, ...rest } = target;
+  return structuredClone(rest);
+}
+
+/** An entry as the Bridge carries it. */
+export function publicEntry(entry: StoredEntry): PassportEntry {
+  const { idempotencyKey: _key, temporaryPath: _temporary, stateSince: _since, ...rest } = entry;
+  return structuredClone(rest);
+}

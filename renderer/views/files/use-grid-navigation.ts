@@ -32,6 +32,16 @@ export interface GridNavigationContext {
 
 const MODIFIER_KEYS: ReadonlySet<string> = new Set(['Shift', 'Control', 'Alt', 'Meta']);
 
+/** Where a click in the body landed: the row's index, the cell's column, and what was clicked (`select`, `open`). */
+function targetOf(event: MouseEvent): { index: number; column: number | undefined; action: string | undefined } | undefined {
+  if (!(event.target instanceof Element)) return undefined;
+  const row = event.target.closest<HTMLElement>('[data-index]');
+  if (row === null) return undefined;
+  const cell = event.target.closest<HTMLElement>('[data-column]');
+  const action = event.target.closest<HTMLElement>('[data-action]')?.dataset['action'];
+  return { index: Number(row.dataset['index']), column: cell === null ? undefined : Number(cell.dataset['column']), action };
+}
+
 export function useGridNavigation(grid: GridNavigationContext) {
   const active = ref<ActiveCell>({ index: 0, column: 0 });
   /** Where a range selection starts: the row last clicked, or the active row when Shift+Up/Down began. */
@@ -144,16 +154,6 @@ export function useGridNavigation(grid: GridNavigationContext) {
       grid.select([id], selected);
     }
     anchor = index;
-  }
-
-  /** Where a click in the body landed: the row's index, the cell's column, and what was clicked (`select`, `open`). */
-  function targetOf(event: MouseEvent): { index: number; column: number | undefined; action: string | undefined } | undefined {
-    if (!(event.target instanceof Element)) return undefined;
-    const row = event.target.closest<HTMLElement>('[data-index]');
-    if (row === null) return undefined;
-    const cell = event.target.closest<HTMLElement>('[data-column]');
-    const action = event.target.closest<HTMLElement>('[data-action]')?.dataset['action'];
-    return { index: Number(row.dataset['index']), column: cell === null ? undefined : Number(cell.dataset['column']), action };
   }
 
   // One listener for the whole body, not one per cell: rows are rendered anew as the user scrolls.

@@ -1,0 +1,67 @@
+import { rows } from './reference-row';
+
+/**
+ * DIN 276 cost groups (Kostengruppen) 300, 400, 500 and 600, with the meanings of DIN 276-1:2008-12. The 2018 edition
+ * renumbered some: there 324 is Gründungsbeläge, 325 Abdichtungen, 352 Deckenöffnungen, 353 Deckenbeläge and 370
+ * Infrastrukturanlagen; 354 (Deckenbekleidungen) and 380 (Baukonstruktive Einbauten) exist only there and mean what
+ * 353 and 370 mean in 2008. 300 (all of the construction) and 400 (mechanical and electrical services together) span
+ * several NL-SfB main groups: not listed.
+ */
+export const DIN276_ROWS = rows(
+  ['310', 'Baugrube', '11'],
+  ['320', 'Gründung', '1-'],
+  ['321', 'Baugrundverbesserung', '11'],
+  ['322', 'Flachgründungen', '16'],
+  ['323', 'Tiefgründungen', '17'],
+  ['324', 'Unterböden und Bodenplatten', '13'],
+  ['325', 'Bodenbeläge', '43'],
+  ['330', 'Außenwände', '21'],
+  ['331', 'Tragende Außenwände', '21.2'],
+  ['332', 'Nichttragende Außenwände', '21.1'],
+  ['333', 'Außenstützen', '28'],
+  ['334', 'Außentüren und -fenster', '31'],
+  ['335', 'Außenwandbekleidungen, außen', '41'],
+  ['336', 'Außenwandbekleidungen, innen', '42'],
+  ['337', 'Elementierte Außenwände', '21'],
+  ['338', 'Sonnenschutz', '31'],
+  ['340', 'Innenwände', '22'],
+  ['341', 'Tragende Innenwände', '22.2'],
+  ['342', 'Nichttragende Innenwände', '22.1'],
+  ['343', 'Innenstützen', '28'],
+  ['344', 'Innentüren und -fenster', '32'],
+  ['345', 'Innenwandbekleidungen', '42'],
+  ['350', 'Decken', '23'],
+  ['351', 'Deckenkonstruktionen', '23'],
+  ['352', 'Deckenbeläge', '43'],
+  ['353', 'Deckenbekleidungen', '45'],
+  ['354', 'Deckenbekleidungen (2018)', '45'],
+  ['360', 'Dächer', '27'],
+  ['361', 'Dachkonstruktionen', '27.2'],
+  ['362', 'Dachfenster, Dachöffnungen', '37'],
+  ['363', 'Dachbeläge', '47'],
+  ['364', 'Dachbekleidungen', '45'],
+  ['370', 'Baukonstruktive Einbauten', '7-'],
+  ['380', 'Baukonstruktive Einbauten (2018)', '7-'],
+  ['410', 'Abwasser-, Wasser-, Gasanlagen', '5-'],
+  ['411', 'Abwasseranlagen', '52'],
+  ['412', 'Wasseranlagen', '53'],
+  ['413', 'Gasanlagen', '54'],
+  ['420', 'Wärmeversorgungsanlagen', '56'],
+  ['430', 'Lufttechnische Anlagen', '57'],
+  ['434', 'Kälteanlagen', '55'],
+  ['440', 'Starkstromanlagen', '6-'],
+  ['441', 'Hoch- und Mittelspannungsanlagen', '61'],
+  ['442', 'Eigenstromversorgungsanlagen', '61'],
+  ['443', 'Niederspannungsschaltanlagen', '61'],
+  ['444', 'Niederspannungsinstallationsanlagen', '62'],
+  ['445', 'Beleuchtungsanlagen', '63'],
+  ['446', 'Blitzschutz- und Erdungsanlagen', '61'],
+  ['450', 'Fernmelde- und informationstechnische Anlagen', '64'],
+  ['456', 'Gefahrenmelde- und Alarmanlagen', '65'],
+  ['460', 'Förderanlagen', '66'],
+  // Kitchens, laundries, medical gases, fire extinguishing, process installations: services of several kinds.
+  ['470', 'Nutzungsspezifische Anlagen', '5-'],
+  ['480', 'Gebäudeautomation', '67'],
+  ['500', 'Außenanlagen', '9-'],
+  ['600', 'Ausstattung und Kunstwerke', '8-'],
+);

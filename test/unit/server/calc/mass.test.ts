@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { ElementDimensionType, ElementType, ProductType } from '../../../../shared/api/enums';
 import { createCatalogue, type CalcElement, type CalcProduct, type CalcProductChild } from '../../../../server/calc/inputs';
-import { elementMass, expandElement, MAX_PRODUCT_DEPTH, type MaterialContribution } from '../../../../server/calc/mass';
+import { elementMass, expandElement, type MaterialContribution } from '../../../../server/calc/mass';
+import { MAX_PRODUCT_DEPTH } from '../../../../server/calc/product-composition';
 import { expectWithin, material } from './calc-test-support';
 
 const steel = material('steel', {

@@ -6,7 +6,7 @@
  * system. An IfcClassification itself (a system, no code) gives nothing.
  */
 import { WebIfc } from './web-ifc';
-import { refOf, refsOf, textOf, type LineReader } from './raw';
+import { refOf, refsOf, textOf, type LineSource } from './raw';
 
 const { IFCCLASSIFICATION, IFCCLASSIFICATIONNOTATION, IFCCLASSIFICATIONNOTATIONFACET, IFCCLASSIFICATIONREFERENCE } = WebIfc;
 
@@ -25,7 +25,7 @@ export class ClassificationReader {
   private readonly cache = new Map<number, readonly ModelClassification[]>();
   private readonly systems = new Map<number, string[]>();
 
-  constructor(private readonly reader: LineReader) {}
+  constructor(private readonly reader: LineSource) {}
 
   /** The distinct codes of these classification selects, in order. */
   codes(selectIds: readonly number[]): string[] {

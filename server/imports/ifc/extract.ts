@@ -1,5 +1,6 @@
 /**
- * From an open web-ifc model to ImportedElements, in file order, in batches. The rules (see ../README.md):
+ * From a model's raw lines (a LineSource: the file read by step-reader.ts, or web-ifc's model) to ImportedElements, in
+ * file order, in batches. The rules (see ../README.md):
  * - elements are the IfcElement subtypes minus features (openings, projections, voids) and virtual elements;
  * - assemblies (an element that aggregates other elements: IfcElementAssembly, a curtain wall, a stair, a roof, a wall
  *   split into parts) count once, at the level that carries the quantities: the parts, when at least one part below
@@ -10,17 +11,17 @@
  * - every relation class is read once up front (relations.ts); per batch, the element lines and their property sets
  *   are read in bulk.
  */
-import { type IfcAPI, WebIfc } from './web-ifc';
+import { WebIfc } from './web-ifc';
 import type { GeometryIssue } from '../../../shared/api';
 import { classificationSystemOf, nlSfbOfReference } from '../../refine/classification-systems';
 import { inferNlSfbCode, nlSfbCodeOfLayerName, type ElementFacts } from '../../refine/classification-inference';
 import { normaliseNlSfbCode } from '../../refine/nl-sfb';
 import { quantitySourceOf, type ClassificationHint, type ImportedElement } from '../imported-element';
 import { ClassificationReader, type ModelClassification } from './classifications';
-import { ElementGeometry, type GeometryResult } from './geometry';
+import type { ElementGeometry, GeometryResult } from './geometry';
 import { joinNames, MaterialReader, type MaterialShare } from './materials';
 import { orderSets, PropertyReader, resolveProperties, type DefinitionSummary, type ResolvedProperties } from './properties';
-import { LineReader, refOf, refsOf, textOf, type RawLine } from './raw';
+import { refOf, refsOf, textOf, type LineSource, type RawLine } from './raw';
 import { readRelations, type Relations } from './relations';
 import { UnitReader, type UnitFactors } from './units';
 
@@ -35,6 +36,9 @@ export interface ExtractSink {
 }
 
 /** How an extraction ended. */
+/** Opens the model's geometry: called once, when the first element without a volume needs it. */
+export type OpenGeometry = () => Promise<ElementGeometry>;
+
 export interface ExtractOutcome {
   imported: number;
   rejected: string[];
@@ -124,10 +128,13 @@ class ElementExtractor {
   readonly wholeAssemblies = new Set<number>();
   /** Elements to import, in file order. */
   readonly elementIds: number[];
-  /** Made when the first element without a volume needs it: a model that carries its volumes never tessellates. */
+  /** Opened when the first element without a volume needs it: a model that carries its volumes never tessellates. */
   private geometry: ElementGeometry | undefined;
 
-  constructor(private readonly reader: LineReader) {
+  constructor(
+    private readonly reader: LineSource,
+    private readonly openGeometry: OpenGeometry,
+  ) {
     this.units = new UnitReader(reader);
     this.factors = this.units.projectFactors();
     this.relations = readRelations(reader);
@@ -250,7 +257,7 @@ class ElementExtractor {
   }
 
   /** The element with this express id, or a reason it cannot be imported. */
-  element(id: number): ImportedElement | string {
+  async element(id: number): Promise<ImportedElement | string> {
     const line = this.reader.line(id);
     if (line === null) return `#${id}: the line cannot be read`;
     const elementClass = this.reader.typeName(line.type);
@@ -280,7 +287,7 @@ class ElementExtractor {
     let quantitySource: ImportedElement['quantitySource'] = quantitySourceOf(quantities.volume, quantities.weight);
     let geometryIssue: GeometryIssue | null = null;
     if ((quantities.volume ?? 0) <= 0) {
-      const measured = this.measure(id);
+      const measured = await this.measure(id);
       if ('issue' in measured) geometryIssue = measured.issue;
       else {
         quantities.volume = measured.volume;
@@ -315,8 +322,8 @@ class ElementExtractor {
   }
 
   /** The element's quantities from its tessellated geometry (geometry.ts). */
-  private measure(id: number): GeometryResult {
-    this.geometry ??= new ElementGeometry(this.reader.api, this.reader.modelId);
+  private async measure(id: number): Promise<GeometryResult> {
+    this.geometry ??= await this.openGeometry();
     return this.geometry.quantities(id);
   }
 
@@ -484,10 +491,12 @@ class ElementExtractor {
   }
 }
 
-/** Extracts every element of an open model into `sink`, `batchSize` at a time; duplicate GlobalIds are rejected. */
-export async function extractElements(api: IfcAPI, modelId: number, sink: ExtractSink, batchSize: number): Promise<ExtractOutcome> {
-  const reader = new LineReader(api, modelId);
-  const extractor = new ElementExtractor(reader);
+/**
+ * Extracts every element of a model into `sink`, `batchSize` at a time; duplicate GlobalIds are rejected. The geometry
+ * is opened only when an element has no volume in its sets.
+ */
+export async function extractElements(reader: LineSource, openGeometry: OpenGeometry, sink: ExtractSink, batchSize: number): Promise<ExtractOutcome> {
+  const extractor = new ElementExtractor(reader, openGeometry);
   const ids = extractor.elementIds;
   sink.start(ids.length);
 
@@ -499,7 +508,7 @@ export async function extractElements(api: IfcAPI, modelId: number, sink: Extrac
     extractor.prefetch(slice);
     const batch: ImportedElement[] = [];
     for (const id of slice) {
-      const element = extractor.element(id);
+      const element = await extractor.element(id);
       if (typeof element === 'string') {
         rejected.push(element);
         continue;

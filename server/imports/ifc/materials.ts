@@ -10,7 +10,7 @@
  * material that carries most of the mass, while every layer stays visible for the user and for product matching.
  */
 import { WebIfc } from './web-ifc';
-import { numberOf, refOf, refsOf, textOf, type LineReader } from './raw';
+import { numberOf, refOf, refsOf, textOf, type LineSource } from './raw';
 
 const {
   IFCMATERIAL,
@@ -41,7 +41,7 @@ export interface MaterialShare {
 export class MaterialReader {
   private readonly cache = new Map<number, string | null>();
 
-  constructor(private readonly reader: LineReader) {}
+  constructor(private readonly reader: LineSource) {}
 
   /** The material name of a material select, or null when it names none. */
   name(selectId: number): string | null {

@@ -11,7 +11,7 @@
  * Values are converted to SI: by the quantity's or property's own unit, else by the project's unit of its kind.
  */
 import { WebIfc } from './web-ifc';
-import { numberOf, refOf, refsOf, textOf, type RawArgument, type LineReader } from './raw';
+import { numberOf, refOf, refsOf, textOf, type RawArgument, type LineSource } from './raw';
 import type { QuantityKind, UnitFactors, UnitReader } from './units';
 
 const {
@@ -160,7 +160,7 @@ export class PropertyReader {
   private readonly cache = new Map<number, DefinitionSummary | null>();
 
   constructor(
-    private readonly reader: LineReader,
+    private readonly reader: LineSource,
     private readonly units: UnitReader,
     private readonly factors: UnitFactors,
     private readonly shared: ReadonlySet<number>,

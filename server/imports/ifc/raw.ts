@@ -74,14 +74,30 @@ export function isEmpty(argument: RawArgument): boolean {
   return argument === null || argument === undefined || (isValue(argument) && argument.type === EMPTY);
 }
 
+/**
+ * Where the extraction reads raw lines from: web-ifc's model (LineReader) or the file itself (StepLineReader,
+ * step-reader.ts). `prefetch` reads a set of ids in bulk into a short-lived cache that `line` serves from first;
+ * `clearPrefetched` drops it (the caller does so per batch of elements, so memory stays bounded).
+ */
+export interface LineSource {
+  /** The line with this express id, or null when the file has none (a dangling reference). */
+  line(id: number): RawLine | null;
+  /** Reads these lines in bulk for the next `line` calls. */
+  prefetch(ids: Iterable<number>): void;
+  /** Calls `visit` with each of these lines, in this order, without caching them; dangling ids are skipped. */
+  each(ids: readonly number[], visit: (line: RawLine) => void): void;
+  clearPrefetched(): void;
+  /** Express ids of every line of this entity type (and its subtypes when `inherited`), ascending. */
+  idsOfType(type: number, inherited?: boolean): number[];
+  /** The entity name of a type code, as the schema spells it (`IfcWall`). */
+  typeName(type: number): string;
+}
+
 /** Lines read ahead in one call: `GetRawLinesData` over many ids costs less per line than one call each. */
 const PREFETCH_SLICE = 2_000;
 
-/**
- * Reads raw lines of one open model. `prefetch` reads a set of ids in bulk into a short-lived cache that `line` serves
- * from first; `clearPrefetched` drops it (the caller does so per batch of elements, so memory stays bounded).
- */
-export class LineReader {
+/** Reads raw lines of one model open in web-ifc. */
+export class LineReader implements LineSource {
   private readonly prefetched = new Map<number, RawLine | null>();
   private readonly typeNames = new Map<number, string>();
 

@@ -5,7 +5,7 @@
  * IfcRelAggregates: whole 4, parts 5), in every schema.
  */
 import { WebIfc } from './web-ifc';
-import { refOf, refsOf, textOf, type LineReader } from './raw';
+import { refOf, refsOf, textOf, type LineSource } from './raw';
 
 const {
   IFCPRESENTATIONLAYERASSIGNMENT,
@@ -44,7 +44,7 @@ function appendTo(map: Map<number, number[]>, key: number, value: number): void 
 }
 
 /** Reads the six relation classes the importer needs, and the presentation layers. */
-export function readRelations(reader: LineReader): Relations {
+export function readRelations(reader: LineSource): Relations {
   const relations: Relations = {
     containedIn: new Map(),
     aggregatedBy: new Map(),

@@ -5,7 +5,7 @@
  * fallback when the factor is missing or unreadable. Kinds without an assignment are SI, as the IFC schema says.
  */
 import { WebIfc } from './web-ifc';
-import { numberOf, refOf, refsOf, textOf, type LineReader } from './raw';
+import { numberOf, refOf, refsOf, textOf, type LineSource } from './raw';
 
 const {
   IFCCONVERSIONBASEDUNIT,
@@ -83,7 +83,7 @@ export interface UnitFactor {
 export class UnitReader {
   private readonly cache = new Map<number, UnitFactor | null>();
 
-  constructor(private readonly reader: LineReader) {}
+  constructor(private readonly reader: LineSource) {}
 
   /** The project's units: IfcProject.UnitsInContext, else the file's first IfcUnitAssignment, else SI. */
   projectFactors(): UnitFactors {

@@ -1,0 +1,222 @@
+/**
+ * One pass over a STEP file, read from disk in chunks, that records every entity instance `#id=NAME(…);`: its id, its
+ * type code (typeCodeOf), where its arguments start (the `(`) and end (past the `;`), and its line number, in typed
+ * arrays (24 bytes an entity; the file itself is not kept). Strings and comments are stepped over, so a `;` inside
+ * either ends nothing. Statements that are no entity instance (the header, `DATA;`, `ENDSEC;`) are skipped.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { UnknownImportFileError } from '../imported-element';
+import { stringEnd, typeCodeOf } from './step-line';
+
+const CHUNK_BYTES = 8 * 1024 * 1024;
+const QUOTE = 0x27;
+const SEMICOLON = 0x3b;
+const SLASH = 0x2f;
+const STAR = 0x2a;
+const LF = 0x0a;
+
+/** The entities of a file, in file order. */
+export class StepIndex {
+  /** Positions in file order, sorted by id: null when the ids already ascend in file order (the usual case). */
+  private readonly byId: Uint32Array | null;
+
+  constructor(
+    readonly count: number,
+    readonly ids: Uint32Array,
+    readonly types: Uint32Array,
+    readonly starts: Float64Array,
+    readonly lengths: Uint32Array,
+    readonly lines: Uint32Array,
+  ) {
+    let ascending = true;
+    for (let index = 1; index < count && ascending; index++) ascending = (ids[index - 1] as number) < (ids[index] as number);
+    if (ascending) this.byId = null;
+    else {
+      const order = new Uint32Array(count);
+      for (let index = 0; index < count; index++) order[index] = index;
+      this.byId = order.sort((a, b) => (ids[a] as number) - (ids[b] as number));
+    }
+  }
+
+  /** The position of the entity with this id, or -1. */
+  positionOf(id: number): number {
+    const { ids, byId } = this;
+    let low = 0;
+    let high = this.count - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const position = byId === null ? middle : (byId[middle] as number);
+      const found = ids[position] as number;
+      if (found === id) return position;
+      if (found < id) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
+  }
+}
+
+/** Growable columns of the index while scanning. */
+class IndexBuilder {
+  count = 0;
+  ids = new Uint32Array(1024);
+  types = new Uint32Array(1024);
+  starts = new Float64Array(1024);
+  lengths = new Uint32Array(1024);
+  lines = new Uint32Array(1024);
+
+  add(id: number, type: number, start: number, length: number, line: number): void {
+    if (this.count === this.ids.length) this.grow();
+    const index = this.count++;
+    this.ids[index] = id;
+    this.types[index] = type;
+    this.starts[index] = start;
+    this.lengths[index] = length;
+    this.lines[index] = line;
+  }
+
+  private grow(): void {
+    const size = this.ids.length * 2;
+    const grown = <T extends Uint32Array | Float64Array>(array: T, make: (size: number) => T): T => {
+      const copy = make(size);
+      copy.set(array);
+      return copy;
+    };
+    this.ids = grown(this.ids, (n) => new Uint32Array(n));
+    this.types = grown(this.types, (n) => new Uint32Array(n));
+    this.starts = grown(this.starts, (n) => new Float64Array(n));
+    this.lengths = grown(this.lengths, (n) => new Uint32Array(n));
+    this.lines = grown(this.lines, (n) => new Uint32Array(n));
+  }
+
+  finish(): StepIndex {
+    const { count } = this;
+    return new StepIndex(count, this.ids.slice(0, count), this.types.slice(0, count), this.starts.slice(0, count), this.lengths.slice(0, count), this.lines.slice(0, count));
+  }
+}
+
+/** Where a statement ends in `bytes` (past its `;`), -1 when it runs past `end`; counts the newlines it crosses. */
+function statementEnd(bytes: Uint8Array, from: number, end: number, newlines: { count: number }): number {
+  let index = from;
+  while (index < end) {
+    const byte = bytes[index] as number;
+    if (byte === SEMICOLON) return index + 1;
+    if (byte === LF) newlines.count++;
+    else if (byte === QUOTE) {
+      const after = stringEnd(bytes, index, end);
+      if (after < 0) return -1;
+      for (let inner = index; inner < after; inner++) if (bytes[inner] === LF) newlines.count++;
+      index = after;
+      continue;
+    } else if (byte === STAR && index > from && bytes[index - 1] === SLASH) {
+      const close = commentEnd(bytes, index + 1, end, newlines);
+      if (close < 0) return -1;
+      index = close;
+      continue;
+    }
+    index++;
+  }
+  return -1;
+}
+
+function commentEnd(bytes: Uint8Array, from: number, end: number, newlines: { count: number }): number {
+  for (let index = from; index < end; index++) {
+    if (bytes[index] === LF) newlines.count++;
+    else if (bytes[index] === SLASH && bytes[index - 1] === STAR && index > from) return index + 1;
+  }
+  return -1;
+}
+
+function isSpace(byte: number): boolean {
+  return byte === 0x20 || byte === LF || byte === 0x0d || byte === 0x09;
+}
+
+/**
+ * Parses `#id = NAME (` at `from`: the id, the name's code and where the `(` is; null when the statement is no entity
+ * instance. Throws for a `#` statement that is malformed.
+ */
+function entityHead(bytes: Uint8Array, from: number, end: number, line: number): { id: number; type: number; open: number } | null {
+  if (bytes[from] !== 0x23 /* # */) return null;
+  let index = from + 1;
+  let id = 0;
+  const digitsStart = index;
+  while (index < end && (bytes[index] as number) >= 0x30 && (bytes[index] as number) <= 0x39) id = id * 10 + (bytes[index++] as number) - 0x30;
+  if (index === digitsStart) throw new UnknownImportFileError(`Line ${line}: an entity without an id (# not followed by digits).`);
+  while (index < end && isSpace(bytes[index] as number)) index++;
+  if (bytes[index] !== 0x3d /* = */) throw new UnknownImportFileError(`Line ${line}: #${id} is not followed by '='.`);
+  index++;
+  while (index < end && isSpace(bytes[index] as number)) index++;
+  const nameStart = index;
+  while (index < end) {
+    const byte = bytes[index] as number;
+    if (!((byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte === 0x5f)) break;
+    index++;
+  }
+  const name = Buffer.from(bytes.buffer, bytes.byteOffset + nameStart, index - nameStart).toString('latin1');
+  while (index < end && isSpace(bytes[index] as number)) index++;
+  if (name === '' || bytes[index] !== 0x28 /* ( */) throw new UnknownImportFileError(`Line ${line}: #${id} has no entity name followed by '(' (complex entity instances are not read).`);
+  return { id, type: typeCodeOf(name), open: index };
+}
+
+/** Scans the file at `filePath` into a StepIndex; throws UnknownImportFileError naming the line of a malformed entity. */
+export function indexStepFile(filePath: string): StepIndex {
+  const builder = new IndexBuilder();
+  const descriptor = openSync(filePath, 'r');
+  try {
+    let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    /** Bytes of `buffer` in use, and the file offset of buffer[0]. */
+    let filled = 0;
+    let bufferOffset = 0;
+    let line = 1;
+    let atEnd = false;
+    const newlines = { count: 0 };
+    for (;;) {
+      if (!atEnd) {
+        if (filled === buffer.length) {
+          const larger = Buffer.allocUnsafe(buffer.length * 2);
+          buffer.copy(larger, 0, 0, filled);
+          buffer = larger;
+        }
+        const read = readSync(descriptor, buffer, filled, buffer.length - filled, bufferOffset + filled);
+        if (read === 0) atEnd = true;
+        filled += read;
+      }
+      let index = 0;
+      for (;;) {
+        while (index < filled && isSpace(buffer[index] as number)) {
+          if (buffer[index] === LF) line++;
+          index++;
+        }
+        if (index >= filled) break;
+        if (buffer[index] === SLASH && buffer[index + 1] === STAR) {
+          newlines.count = 0;
+          const close = commentEnd(buffer, index + 2, filled, newlines);
+          if (close < 0) break;
+          line += newlines.count;
+          index = close;
+          continue;
+        }
+        newlines.count = 0;
+        const after = statementEnd(buffer, index, filled, newlines);
+        if (after < 0) break;
+        const head = entityHead(buffer, index, after, line);
+        if (head !== null) builder.add(head.id, head.type, bufferOffset + head.open, after - head.open, line);
+        line += newlines.count;
+        index = after;
+      }
+      if (atEnd) {
+        // Exporters may pad the end with NULs (step-file.ts allows it).
+        if (buffer.subarray(index, filled).some((byte) => byte !== 0 && !isSpace(byte))) {
+          throw new UnknownImportFileError(`Line ${line}: the last statement never ends (no ';').`);
+        }
+        break;
+      }
+      // Keep the unfinished statement: it is read again with the next chunk behind it.
+      buffer.copy(buffer, 0, index, filled);
+      filled -= index;
+      bufferOffset += index;
+    }
+  } finally {
+    closeSync(descriptor);
+  }
+  return builder.finish();
+}

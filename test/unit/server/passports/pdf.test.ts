@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { portfolioAverageCi, writeBuildingPassportPdf, writePortfolioPassportPdf } from '../../../../server/passports/pdf';
+import { writeBuildingPassportPdf, writePortfolioPassportPdf } from '../../../../server/passports/pdf';
+import { portfolioAverageCi } from '../../../../server/passports/pdf-portfolio';
 import { sampleBuildingData, samplePortfolioData } from './sample-data';
 
 const folder = mkdtempSync(join(tmpdir(), 'passport-pdf-'));

@@ -8,9 +8,25 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
 import { ifcFixture } from '../fixtures/files';
 import { tinyPng } from '../fixtures/images';
+import { expect, test } from './fixtures';
+import {
+  activateFile,
+  buildingFiles,
+  chooseUpload,
+  deleteFile,
+  downloadFile,
+  fileRow,
+  fileRowNamed,
+  noFiles,
+  timelineStep,
+  uploadPending,
+  uploadProgress,
+  uploadRow,
+} from './pages/building';
+import { openBuilding } from './pages/portfolios';
+import { syncNow } from './pages/shell';
 import { remoteApi, startBrowserHost, startRemoteServer, type RemoteServer } from './processes';
 
 interface ServerFile {
@@ -35,61 +51,53 @@ async function setUp(work: string, buildingName: string) {
   return { server, key, dataDir, port: Number(new URL(server.url).port), buildingId: building.id, host };
 }
 
-async function openBuilding(page: Page, url: string, name: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.locator('#app')).toHaveAttribute('data-app-ready', 'true');
-  await page.getByTestId('building-link').filter({ hasText: name }).click();
-  await expect(page.getByTestId('building-files')).toBeVisible();
-}
-
 function filesOf(server: RemoteServer, buildingId: string): Promise<ServerFile[]> {
   return remoteApi<ServerFile[]>(server, 'GET', `/buildings/${buildingId}/files`);
 }
 
-test('a building’s files: a model uploaded through the page, followed to Mapped, activated, downloaded back; another file deleted', async ({ page }) => {
+test('a building’s files: a model uploaded through the page, followed to Mapped, activated, downloaded back; another file deleted', async ({ page, openApp }) => {
   test.setTimeout(300_000);
   const work = await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-files-'));
   const { server, buildingId, host } = await setUp(work, 'Duplex on the corner');
   try {
     const photo = await remoteApi<{ id: string }>(server, 'POST', `/buildings/${buildingId}/files`, { type: 1, name: 'site-photo.png' });
     await remoteApi(server, 'POST', `/buildings/${buildingId}/files/${photo.id}/upload/site-photo.png`, tinyPng(4, 4));
-    await openBuilding(page, host.url, 'Duplex on the corner');
-    const photoRow = page.locator(`[data-testid="file-row"][data-file-id="${photo.id}"]`);
+    await openApp(host);
+    await openBuilding(page, 'Duplex on the corner');
+    await expect(buildingFiles(page)).toBeVisible();
+    const photoRow = fileRow(page, photo.id);
     await expect(photoRow).toBeVisible({ timeout: 60_000 });
 
     // The upload, with its progress.
     const model = ifcFixture('duplex.ifc');
-    await page.getByTestId('upload-source-file').setInputFiles(model);
-    const upload = page.getByTestId('upload-row').filter({ hasText: 'duplex.ifc' });
-    await expect(upload.getByTestId('upload-progress')).toContainText(/ of 2\.3 MiB/);
+    await chooseUpload(page, model);
+    const upload = uploadRow(page, 'duplex.ifc');
+    await expect(uploadProgress(upload)).toContainText(/ of 2\.3 MiB/);
     await expect(upload).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
 
     // Followed to Mapped, stage by stage.
-    const row = page.getByTestId('file-row').filter({ hasText: 'duplex.ifc' });
+    const row = fileRowNamed(page, 'duplex.ifc');
     await expect(row).toHaveAttribute('data-file-status', '3', { timeout: 120_000 });
-    await expect(row.locator('[data-testid="file-timeline-step"][data-step="uploaded"]')).toHaveAttribute('data-state', 'done');
-    await expect(row.locator('[data-testid="file-timeline-step"][data-step="mapped"]')).toHaveAttribute('data-state', 'done');
-    await expect(row.locator('[data-testid="file-timeline-step"][data-step="mapped"] time')).toBeVisible();
+    await expect(timelineStep(row, 'uploaded')).toHaveAttribute('data-state', 'done');
+    await expect(timelineStep(row, 'mapped')).toHaveAttribute('data-state', 'done');
+    await expect(timelineStep(row, 'mapped').locator('time')).toBeVisible();
     const fileId = (await row.getAttribute('data-file-id')) ?? '';
     expect((await filesOf(server, buildingId)).find((each) => each.id === fileId)?.status).toBe(3);
 
     // Activated: the server counts it in the figures.
     await expect(row).toHaveAttribute('data-file-active', 'false');
-    await row.getByTestId('activate-file').click();
+    await activateFile(row);
     await expect(row).toHaveAttribute('data-file-active', 'true', { timeout: 60_000 });
     expect((await filesOf(server, buildingId)).find((each) => each.id === fileId)?.isActive).toBe(true);
 
     // Downloaded back through the browser, byte for byte.
-    const downloading = page.waitForEvent('download');
-    await row.getByTestId('download-file').click();
-    const download = await downloading;
+    const download = await downloadFile(page, row);
     const saved = path.join(work, 'downloaded.ifc');
     await download.saveAs(saved);
     expect((await readFile(saved)).equals(await readFile(model))).toBe(true);
 
     // Another file deleted, once confirmed.
-    await photoRow.getByTestId('delete-file').click();
-    await page.getByTestId('delete-file-confirm').click();
+    await deleteFile(page, photoRow);
     await expect(photoRow).toHaveCount(0, { timeout: 60_000 });
     expect((await filesOf(server, buildingId)).map((each) => each.id)).toEqual([fileId]);
   } finally {
@@ -99,26 +107,28 @@ test('a building’s files: a model uploaded through the page, followed to Mappe
   }
 });
 
-test('an upload chosen while the server is stopped waits, starts once the server is back, and reaches it once', async ({ page }) => {
+test('an upload chosen while the server is stopped waits, starts once the server is back, and reaches it once', async ({ page, openApp }) => {
   test.setTimeout(300_000);
   const work = await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-files-offline-'));
   const started = await setUp(work, 'Office on the square');
   let server = started.server;
   try {
-    await openBuilding(page, started.host.url, 'Office on the square');
-    await expect(page.getByTestId('building-no-files')).toBeVisible({ timeout: 60_000 });
+    await openApp(started.host);
+    await openBuilding(page, 'Office on the square');
+    await expect(buildingFiles(page)).toBeVisible();
+    await expect(noFiles(page)).toBeVisible({ timeout: 60_000 });
 
     await server.stop();
-    await page.getByTestId('upload-source-file').setInputFiles(ifcFixture('example.ifc'));
-    const upload = page.getByTestId('upload-row').filter({ hasText: 'example.ifc' });
+    await chooseUpload(page, ifcFixture('example.ifc'));
+    const upload = uploadRow(page, 'example.ifc');
     await expect(upload).toHaveAttribute('data-state', 'waiting');
-    await expect(upload.getByTestId('upload-pending')).toContainText('It starts by itself once the server can be reached.', { timeout: 60_000 });
+    await expect(uploadPending(upload)).toContainText('It starts by itself once the server can be reached.', { timeout: 60_000 });
 
     server = await startRemoteServer({ key: started.key, dataDir: started.dataDir, port: started.port });
     expect(await filesOf(server, started.buildingId)).toEqual([]);
-    await page.getByTestId('sync-now').click();
+    await syncNow(page);
     await expect(upload).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
-    const row = page.getByTestId('file-row').filter({ hasText: 'example.ifc' });
+    const row = fileRowNamed(page, 'example.ifc');
     await expect(row).toHaveAttribute('data-file-status', '3', { timeout: 120_000 });
     const files = await filesOf(server, started.buildingId);
     expect(files.map((each) => each.fileName)).toEqual(['example.ifc']);

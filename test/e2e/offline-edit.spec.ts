@@ -8,9 +8,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { remoteApi, startBrowserHost, startRemoteServer, type RemoteServer } from './processes';
 import { ifcFixture } from '../fixtures/files';
+import { expect, test } from './fixtures';
+import { activityState, allWell, lastError, pendingCount } from './pages/activity';
+import { openFile } from './pages/building';
+import { elementChanged, elementRow, elementsLoading, renameElement } from './pages/elements-grid';
+import { openBuilding } from './pages/portfolios';
+import { navigateTo, reloadApp, screenContent, syncIndicator, syncNow } from './pages/shell';
+import { remoteApi, startBrowserHost, startRemoteServer, type RemoteServer } from './processes';
 
 const FIXTURE = ifcFixture('ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
 
@@ -26,7 +31,7 @@ async function mappedBuilding(server: RemoteServer): Promise<{ buildingId: strin
   return { buildingId: building.id, fileId: file.id };
 }
 
-test('an element edited with the server stopped reaches the server after a reload once it runs again', async ({ page }) => {
+test('an element edited with the server stopped reaches the server after a reload once it runs again', async ({ page, openApp }) => {
   test.setTimeout(300_000);
   const key = randomBytes(24).toString('base64url');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-offline-'));
@@ -40,26 +45,22 @@ test('an element edited with the server stopped reaches the server after a reloa
   await writeFile(keyFile, `${key}\n`, { mode: 0o600 });
   const host = await startBrowserHost(['--connect', server.url, '--key-file', keyFile]);
   try {
-    await page.goto(host.url);
-    await expect(page.locator('#app')).toHaveAttribute('data-app-ready', 'true');
-    await page.getByTestId('building-link').filter({ hasText: 'School on the river' }).click();
-    await page.locator(`[data-testid="file-row"][data-file-id="${fileId}"]`).click();
-    const row = page.locator(`[data-testid="element-row"][data-element-id="${target.id}"]`);
+    await openApp(host);
+    await openBuilding(page, 'School on the river');
+    await openFile(page, fileId);
+    const row = elementRow(page, target.id);
     await expect(row).toBeVisible();
-    await expect(page.getByTestId('elements-loading')).toHaveCount(0);
+    await expect(elementsLoading(page)).toHaveCount(0);
 
     await server.stop();
-    await row.getByTestId('element-open').click();
-    await page.getByTestId('element-field-name').fill('Wall checked on site');
-    await page.getByTestId('element-save').click();
+    await renameElement(page, row, 'Wall checked on site');
     await expect(row).toContainText('Wall checked on site');
-    await expect(row.getByTestId('element-changed')).toBeVisible();
-    const indicator = page.getByTestId('sync-indicator');
+    await expect(elementChanged(row)).toBeVisible();
+    const indicator = syncIndicator(page);
     await expect(indicator).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
     await expect(indicator).toHaveText('Offline · 1 change waiting');
 
-    await page.reload();
-    await expect(page.locator('#app')).toHaveAttribute('data-app-ready', 'true');
+    await reloadApp(page);
     await expect(row).toContainText('Wall checked on site');
     await expect(indicator).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
     await expect(indicator).toHaveText('Offline · 1 change waiting');
@@ -69,19 +70,19 @@ test('an element edited with the server stopped reaches the server after a reloa
       await page.waitForTimeout(300);
     }
 
-    await page.getByTestId('nav-activity').click();
-    await expect(page.getByTestId('activity-state')).toHaveAttribute('data-state', 'offline');
-    await expect(page.getByTestId('activity-last-error')).toHaveAttribute('data-unreachable', 'true');
-    await expect(page.getByTestId('attention-all-well')).toHaveAttribute('data-offline', 'true');
-    const activity = await page.locator('.shell__content').innerText();
+    await navigateTo(page, 'activity');
+    await expect(activityState(page)).toHaveAttribute('data-state', 'offline');
+    await expect(lastError(page)).toHaveAttribute('data-unreachable', 'true');
+    await expect(allWell(page)).toHaveAttribute('data-offline', 'true');
+    const activity = await screenContent(page).innerText();
     for (const internal of ['getBuildingFileStatus', 'replaceElement', 'listBuildings', 'ECONNREFUSED', fileId, target.id, 'All is well']) {
       expect(activity).not.toContain(internal);
     }
 
     server = await startRemoteServer({ key, dataDir, port });
     // The scheduler's backoff after the failed cycles may wait a while; "Sync now" is what a user would press.
-    await page.getByTestId('sync-now').click();
-    await expect(page.getByTestId('activity-pending-count')).toHaveText('0', { timeout: 90_000 });
+    await syncNow(page);
+    await expect(pendingCount(page)).toHaveText('0', { timeout: 90_000 });
     await expect(indicator).not.toHaveAttribute('data-state', 'offline');
     await page.goBack();
     await expect
@@ -93,7 +94,7 @@ test('an element edited with the server stopped reaches the server after a reloa
         { timeout: 90_000 },
       )
       .toBe('Wall checked on site');
-    await expect(row.getByTestId('element-changed')).toHaveCount(0, { timeout: 60_000 });
+    await expect(elementChanged(row)).toHaveCount(0, { timeout: 60_000 });
   } finally {
     await host.stop();
     await server.stop();

@@ -5,10 +5,12 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { test, expect } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { portfolioCard } from './pages/portfolios';
+import { activeConnection, reloadApp, syncIndicator } from './pages/shell';
 import { startBrowserHost, startRemoteServer } from './processes';
 
-test('the portfolios of a remote server stay visible when it stops, after a reload', async ({ page }) => {
+test('the portfolios of a remote server stay visible when it stops, after a reload', async ({ page, openApp }) => {
   const remote = await startRemoteServer();
   let remoteStopped = false;
   const host = await (async () => {
@@ -23,19 +25,17 @@ test('the portfolios of a remote server stay visible when it stops, after a relo
     return startBrowserHost(['--connect', remote.url, '--key-file', keyFile]);
   })();
   try {
-    await page.goto(host.url);
-    await expect(page.locator('#app')).toHaveAttribute('data-app-ready', 'true');
-    await expect(page.getByTestId('active-connection')).toContainText('127.0.0.1');
-    const card = page.getByTestId('portfolio-card').filter({ hasText: 'Portfolio kept offline' });
+    await openApp(host);
+    await expect(activeConnection(page)).toContainText('127.0.0.1');
+    const card = portfolioCard(page, 'Portfolio kept offline');
     await expect(card).toBeVisible();
-    await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'synced');
+    await expect(syncIndicator(page)).toHaveAttribute('data-state', 'synced');
 
     await remote.stop();
     remoteStopped = true;
-    await page.reload();
-    await expect(page.locator('#app')).toHaveAttribute('data-app-ready', 'true');
+    await reloadApp(page);
     await expect(card).toBeVisible();
-    await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', /offline|error/);
+    await expect(syncIndicator(page)).toHaveAttribute('data-state', /offline|error/);
   } finally {
     await host.stop();
     if (!remoteStopped) await remote.stop();

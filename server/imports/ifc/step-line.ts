@@ -22,8 +22,16 @@ export class StepSyntaxError extends Error {}
 
 /** web-ifc's code of a type or entity name: the CRC-32 of the name in upper case, as its schema tables are built. */
 export function typeCodeOf(name: string): number {
-  return crc32(name.toUpperCase());
+  let code = typeCodes.get(name);
+  if (code === undefined) {
+    code = crc32(name.toUpperCase());
+    typeCodes.set(name, code);
+  }
+  return code;
 }
+
+/** Codes of the names met so far: a file names a few hundred types, millions of times. */
+const typeCodes = new Map<string, number>();
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -68,50 +76,66 @@ export function stringEnd(bytes: Uint8Array, start: number, end: number): number
   return -1;
 }
 
-/** Parses the arguments of one entity: `bytes[start]` is its opening `(`, `end` lies past its closing `;`. */
-export function parseStepArguments(bytes: Uint8Array, start: number, end: number): RawArgument[] | null {
-  let position = start + 1;
+/** The bytes [from, to) as Latin-1 text (names, numbers, enumerations: short, ASCII). */
+function latin1(bytes: Uint8Array, from: number, to: number): string {
+  return to - from <= 64 ? String.fromCharCode(...bytes.subarray(from, to)) : Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString('latin1');
+}
 
-  const text = (from: number, to: number): string => Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString('latin1');
+/** Reads one entity's arguments; a class rather than closures, as it runs for every line of the file. */
+class ArgumentParser {
+  position: number;
 
-  /** Reads values until `)` or `;`; `bare` for the inside of a typed value, `list` for a `(…)` list. */
-  // Bare values (inside a typed value) are no RawArgument of their own: `unknown` until the line is whole.
-  const readArguments = (bare: boolean, list: boolean): unknown => {
+  constructor(
+    private readonly bytes: Uint8Array,
+    start: number,
+    private readonly end: number,
+  ) {
+    this.position = start + 1;
+  }
+
+  /**
+   * Reads values until `)` or `;`; `bare` for the inside of a typed value, `list` for a `(…)` list. Bare values are no
+   * RawArgument of their own: `unknown` until the line is whole.
+   */
+  read(bare: boolean, list: boolean): unknown {
+    const { bytes, end } = this;
     const values: unknown[] = [];
-    while (position < end) {
-      const byte = bytes[position] as number;
+    while (this.position < end) {
+      const byte = bytes[this.position] as number;
       if (byte === SPACE || byte === LF || byte === CR || byte === TAB) {
-        position++;
+        this.position++;
         continue;
       }
       if (byte === 0x29 /* ) */ || byte === 0x3b /* ; */) {
-        position++;
+        this.position++;
         break;
       }
       if (byte === 0x24 /* $ */) {
         values.push(null);
-        position++;
+        this.position++;
       } else if (byte === 0x28 /* ( */) {
-        position++;
-        values.push(readArguments(false, true));
+        this.position++;
+        values.push(this.read(false, true));
       } else if (byte === 0x2a /* * */) {
-        if (bytes[position - 1] === 0x2f /* / */) {
-          const close = findCommentEnd(bytes, position + 1, end);
+        if (bytes[this.position - 1] === 0x2f /* / */) {
+          const close = findCommentEnd(bytes, this.position + 1, end);
           if (close < 0) throw new StepSyntaxError('a comment (/*) never ends');
-          position = close;
-        } else position++;
+          this.position = close;
+        } else this.position++;
       } else if (byte === QUOTE) {
-        const after = stringEnd(bytes, position, end);
+        const after = stringEnd(bytes, this.position, end);
         if (after < 0) throw new StepSyntaxError('a string never ends');
-        const value = decodeStepString(bytes, position + 1, after - 1);
+        const value = decodeStepString(bytes, this.position + 1, after - 1);
         values.push(bare ? value : { type: STRING, value });
-        position = after;
+        this.position = after;
       } else if (byte === 0x23 /* # */) {
-        position++;
+        let position = this.position + 1;
         let id = 0;
         while (position < end && isDigit(bytes[position] as number)) id = id * 10 + (bytes[position++] as number) - 0x30;
+        this.position = position;
         values.push(bare ? id : { type: REF, value: id });
       } else if (isDigit(byte)) {
+        let position = this.position;
         const first = bytes[position - 1] === 0x2d ? position - 1 : position;
         let fractional = false;
         while (position < end && isNumberPart(bytes[position] as number)) {
@@ -119,46 +143,53 @@ export function parseStepArguments(bytes: Uint8Array, start: number, end: number
           if (part === 0x2e || part === 0x45) fractional = true;
           position++;
         }
-        const number = text(first, position);
+        this.position = position;
+        const number = latin1(bytes, first, position);
         if (fractional) values.push(bare ? number : { type: REAL, value: number });
         else {
           const value = Number.parseInt(number, 10);
           values.push(bare ? value : { type: INTEGER, value });
         }
       } else if (byte === 0x2e /* . */) {
-        const close = bytes.indexOf(0x2e, position + 1);
+        const close = bytes.indexOf(0x2e, this.position + 1);
         if (close < 0 || close >= end) throw new StepSyntaxError('an enumeration (.X.) never ends');
-        const value = enumerationValue(text(position + 1, close));
+        const value = enumerationValue(latin1(bytes, this.position + 1, close));
         values.push(bare ? value : { type: ENUM, value });
-        position = close + 1;
+        this.position = close + 1;
       } else if (isLetter(byte)) {
-        const first = position;
+        const first = this.position;
+        let position = first;
         while (position < end) {
           const part = bytes[position] as number;
           if (!(isLetter(part) || isDigit(part) || part === 0x5f)) break;
           position++;
         }
-        const typecode = typeCodeOf(text(first, position));
-        skipToken();
-        values.push({ type: LABEL, typecode, value: readArguments(true, false) });
-      } else position++;
+        this.position = position;
+        const typecode = typeCodeOf(latin1(bytes, first, position));
+        this.skipToken();
+        values.push({ type: LABEL, typecode, value: this.read(true, false) });
+      } else this.position++;
     }
     if (values.length === 0 && !list) return null;
     if (values.length === 1 && bare) return values[0];
     return values;
-  };
+  }
 
   /** Steps over the one token after a type's name (its `(`), as web-ifc does whatever it is. */
-  const skipToken = (): void => {
-    while (position < end) {
-      const byte = bytes[position] as number;
+  private skipToken(): void {
+    const { bytes, end } = this;
+    while (this.position < end) {
+      const byte = bytes[this.position] as number;
       if (byte !== SPACE && byte !== LF && byte !== CR && byte !== TAB) break;
-      position++;
+      this.position++;
     }
-    position++;
-  };
+    this.position++;
+  }
+}
 
-  const values = readArguments(false, false);
+/** Parses the arguments of one entity: `bytes[start]` is its opening `(`, `end` lies past its closing `;`. */
+export function parseStepArguments(bytes: Uint8Array, start: number, end: number): RawArgument[] | null {
+  const values = new ArgumentParser(bytes, start, end).read(false, false);
   return Array.isArray(values) ? (values as RawArgument[]) : null;
 }
 

@@ -2,7 +2,6 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   ciGaugeChart,
-  encodeRgbPng,
   familiesChart,
   layersChart,
   phasesChart,
@@ -11,6 +10,7 @@ import {
   type ChartImage,
 } from '../../../../server/passports/charts';
 import { passportText } from '../../../../server/passports/i18n';
+import { encodeRgbPng } from '../../../../server/passports/png';
 import { sampleBuildingData, samplePortfolioData } from './sample-data';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

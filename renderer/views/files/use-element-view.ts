@@ -1,0 +1,102 @@
+/**
+ * The file page's view of its elements: the ids that pass the quick filter, the column filters and "unmapped only", in
+ * the chosen sort, rebuilt from the cache (debounced while the user types, at once for a sort) whenever the query,
+ * the file's elements or the shown columns change. A large file's first rows show before its ids are all listed.
+ */
+import { onBeforeUnmount, reactive, ref, shallowRef, watch, type ComputedRef } from 'vue';
+import type { CacheDb } from '../../db/cache-db';
+import { elementIdsOf } from '../../db/reads';
+import type { ElementColumnKey } from './element-columns';
+import { buildElementView, isPlainQuery, type ElementQuery } from './element-view';
+
+/** Rows shown while a large file's ids are being listed. */
+const FIRST_ROWS = 100;
+/** Quiet time after a change of the query or the elements before the view is rebuilt. */
+const VIEW_DEBOUNCE_MS = 200;
+
+/** What the view is built from. */
+export interface ElementViewSource {
+  db: () => CacheDb | null;
+  fileId: () => string;
+  /** Changes whenever the file's elements may have: their count and the file's elements stamp. */
+  elementsVersion: () => string;
+  shownColumnKeys: ComputedRef<ElementColumnKey[]>;
+  /** Called when another file (or cache) is shown, before its view is built. */
+  onFileChange: () => void;
+}
+
+export function useElementView(source: ElementViewSource) {
+  const query = reactive<ElementQuery>({ quick: '', filters: {}, sort: null, unmappedOnly: false });
+  const ids = shallowRef<string[]>([]);
+  // Whether `ids` is the whole file in key order, which the grid and the export then read as ranges.
+  const keyOrdered = ref(false);
+  const viewReady = ref(false);
+  const scanned = ref<number | null>(null);
+  let viewController: AbortController | undefined;
+  let viewTimer: ReturnType<typeof setTimeout> | undefined;
+
+  async function rebuildView(): Promise<void> {
+    viewController?.abort();
+    const controller = new AbortController();
+    viewController = controller;
+    const db = source.db();
+    if (db === null) return;
+    scanned.value = null;
+    const plain = isPlainQuery(query);
+    // A large file's ids take a moment to list: its first rows show before that.
+    if (ids.value.length === 0 && plain) {
+      const head = await elementIdsOf(db, source.fileId(), FIRST_ROWS);
+      if (controller.signal.aborted) return;
+      if (ids.value.length === 0) {
+        ids.value = head;
+        keyOrdered.value = true;
+      }
+    }
+    const view = await buildElementView(db, source.fileId(), query, source.shownColumnKeys.value, {
+      signal: controller.signal,
+      onProgress: (progress) => {
+        if (!controller.signal.aborted) scanned.value = progress.scanned;
+      },
+    });
+    if (controller.signal.aborted) return;
+    // The same view again (a pull that changed nothing this view shows) keeps the grid as it is: an edit stays open.
+    if (view.length !== ids.value.length || view.some((id, index) => id !== ids.value[index])) ids.value = view;
+    keyOrdered.value = plain;
+    viewReady.value = true;
+    scanned.value = null;
+  }
+
+  function scheduleView(delay: number): void {
+    if (viewTimer !== undefined) clearTimeout(viewTimer);
+    viewTimer = setTimeout(() => {
+      viewTimer = undefined;
+      void rebuildView();
+    }, delay);
+  }
+
+  watch([source.fileId, source.db], () => {
+    source.onFileChange();
+    viewReady.value = false;
+    scheduleView(0);
+  });
+  watch(source.elementsVersion, () => scheduleView(VIEW_DEBOUNCE_MS));
+  watch([() => query.quick, () => ({ ...query.filters }), () => query.unmappedOnly, source.shownColumnKeys], () => scheduleView(VIEW_DEBOUNCE_MS), { deep: true });
+  watch(
+    () => query.sort,
+    () => scheduleView(0),
+    { deep: true },
+  );
+  scheduleView(0);
+  onBeforeUnmount(() => {
+    viewController?.abort();
+    if (viewTimer !== undefined) clearTimeout(viewTimer);
+  });
+
+  function toggleSort(column: ElementColumnKey): void {
+    if (query.sort?.column !== column) query.sort = { column, direction: 'asc' };
+    else if (query.sort.direction === 'asc') query.sort = { column, direction: 'desc' };
+    else query.sort = null;
+  }
+
+  return { query, ids, keyOrdered, viewReady, scanned, toggleSort };
+}

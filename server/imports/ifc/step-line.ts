@@ -78,7 +78,9 @@ export function stringEnd(bytes: Uint8Array, start: number, end: number): number
 
 /** The bytes [from, to) as Latin-1 text (names, numbers, enumerations: short, ASCII). */
 function latin1(bytes: Uint8Array, from: number, to: number): string {
-  return to - from <= 64 ? String.fromCharCode(...bytes.subarray(from, to)) : Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString('latin1');
+  let text = '';
+  for (let index = from; index < to; index++) text += String.fromCharCode(bytes[index] as number);
+  return text;
 }
 
 /** Reads one entity's arguments; a class rather than closures, as it runs for every line of the file. */

@@ -36,6 +36,7 @@ function schemaNumber(schema: string): number {
 export class StepLineReader implements LineSource {
   private readonly prefetched = new Map<number, RawLine | null>();
   private readonly subtypes: Record<number, number[] | undefined>;
+  private blockBuffer = Buffer.allocUnsafe(BLOCK_BYTES);
   private block = Buffer.alloc(0);
   private blockOffset = 0;
   private descriptor: number | null;
@@ -129,9 +130,10 @@ export class StepLineReader implements LineSource {
   private bytesAt(start: number, length: number): Buffer {
     if (start < this.blockOffset || start + length > this.blockOffset + this.block.length) {
       if (this.descriptor === null) throw new Error('The STEP reader is closed.');
-      const block = Buffer.allocUnsafe(Math.max(BLOCK_BYTES, length));
-      const read = readSync(this.descriptor, block, 0, block.length, start);
-      this.block = block.subarray(0, read);
+      // One buffer, reused: a line's bytes are parsed (and its strings copied out) before the next block is read.
+      if (this.blockBuffer.length < length) this.blockBuffer = Buffer.allocUnsafe(length);
+      const read = readSync(this.descriptor, this.blockBuffer, 0, this.blockBuffer.length, start);
+      this.block = this.blockBuffer.subarray(0, read);
       this.blockOffset = start;
       if (read < length) throw new UnknownImportFileError('The file changed while it was read.');
     }

@@ -7,9 +7,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Locator } from '@playwright/test';
-import { remoteApi, startBrowserHost, startRemoteServer } from './processes';
+import type { Locator } from '@playwright/test';
 import { ifcFixture } from '../fixtures/files';
+import { expect, test } from './fixtures';
+import { openFile } from './pages/building';
+import { ciGauge } from './pages/dashboard';
+import { openReport, viewCount } from './pages/elements-grid';
+import { backToBuilding, counted, mapGroup, materialSource, pendingMappings, refine, unmappedGroups } from './pages/import-report';
+import { openBuilding } from './pages/portfolios';
+import { syncNow } from './pages/shell';
+import { remoteApi, startBrowserHost, startRemoteServer } from './processes';
 
 const FIXTURE = ifcFixture('duplex.ifc');
 /** The platform's "Wood" (server/store/seed/platform-materials.json). */
@@ -27,7 +34,7 @@ async function count(locator: Locator, attribute: string): Promise<number> {
   return Number(await locator.getAttribute(attribute));
 }
 
-test('the import report maps the largest unmapped group to a platform material, and more of the model counts', async ({ page }) => {
+test('the import report maps the largest unmapped group to a platform material, and more of the model counts', async ({ page, openApp }) => {
   test.setTimeout(300_000);
   const key = randomBytes(24).toString('base64url');
   const work = await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-report-'));
@@ -49,41 +56,37 @@ test('the import report maps the largest unmapped group to a platform material, 
   await writeFile(keyFile, `${key}\n`, { mode: 0o600 });
   const host = await startBrowserHost(['--connect', server.url, '--key-file', keyFile]);
   try {
-    await page.goto(host.url);
-    await expect(page.locator('#app')).toHaveAttribute('data-app-ready', 'true');
-    await page.getByTestId('building-link').filter({ hasText: 'Duplex' }).click();
-    await page.locator(`[data-testid="file-row"][data-file-id="${file.id}"]`).click();
-    await expect(page.getByTestId('element-view-count')).toHaveText(/^215 of 215 elements$/, { timeout: 60_000 });
-    await page.getByTestId('file-report-link').click();
+    await openApp(host);
+    await openBuilding(page, 'Duplex');
+    await openFile(page, file.id);
+    await expect(viewCount(page)).toHaveText(/^215 of 215 elements$/, { timeout: 60_000 });
+    await openReport(page);
 
     // The server's figures, and the groups of the cache: the largest unmapped group first.
-    const unmapped = page.locator('[data-testid="report-breakdown"][data-breakdown="material"] [data-testid="report-source"][data-source="none"]');
+    const unmapped = materialSource(page, 'none');
     await expect(unmapped).toHaveAttribute('data-elements', String(before.material.none.elements), { timeout: 60_000 });
-    await expect(page.getByTestId('report-counted')).toHaveAttribute('data-elements', String(before.counted.elements));
-    const group = page.getByTestId('report-unmapped-group').first();
+    await expect(counted(page)).toHaveAttribute('data-elements', String(before.counted.elements));
+    const group = unmappedGroups(page).first();
     await expect(group).toHaveAttribute('data-material-name', largest?.materialName ?? '');
     await expect(group).toHaveAttribute('data-elements', String(largest?.elements));
 
     // Mapped in one step, then refined again.
-    await group.getByTestId('report-map').click();
-    await page.getByTestId('catalogue-picker-search').fill('wood');
-    await page.locator(`[data-testid="catalogue-picker-option"][data-item-id="${WOOD}"]`).click();
-    await expect(page.getByTestId('report-pending')).toHaveAttribute('data-count', String(largest?.elements));
-    await page.getByTestId('report-refine').click();
+    await mapGroup(page, group, 'wood', WOOD);
+    await expect(pendingMappings(page)).toHaveAttribute('data-count', String(largest?.elements));
+    await refine(page);
 
     // The report follows the refinement: the mapped share rises, and more elements count.
     await expect.poll(async () => count(unmapped, 'data-elements'), { timeout: 180_000 }).toBeLessThan(before.material.none.elements);
-    await expect.poll(async () => count(page.getByTestId('report-counted'), 'data-elements'), { timeout: 60_000 }).toBeGreaterThan(before.counted.elements);
-    await expect(page.getByTestId('report-pending')).toHaveAttribute('data-count', '0');
+    await expect.poll(async () => count(counted(page), 'data-elements'), { timeout: 60_000 }).toBeGreaterThan(before.counted.elements);
+    await expect(pendingMappings(page)).toHaveAttribute('data-count', '0');
 
     // The dashboard has a circularity index.
-    await page.getByTestId('back-to-file').click();
-    await page.getByTestId('back-to-building').click();
+    await backToBuilding(page);
     await expect
       .poll(
         async () => {
-          const score = await page.getByTestId('ci-gauge').getAttribute('data-ci-score', { timeout: 5_000 }).catch(() => null);
-          if (score === null || score === '') await page.getByTestId('sync-now').click();
+          const score = await ciGauge(page).getAttribute('data-ci-score', { timeout: 5_000 }).catch(() => null);
+          if (score === null || score === '') await syncNow(page);
           return score ?? '';
         },
         { timeout: 120_000, intervals: [2_000, 5_000] },

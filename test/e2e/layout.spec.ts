@@ -4,8 +4,15 @@
  * cut off by a box that clips it without an ellipsis, no placeholder is wider than its field, and no word is broken
  * over two lines ("Gebäudeschich t", a label one letter per line). Every offender is listed with its text.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startBuildingWithFigures, type BuildingWithFigures } from './building-with-figures';
+import { expect, test as base } from './fixtures';
+import { openFile } from './pages/building';
+import { catalogueRows } from './pages/catalogues';
+import { expectDashboard } from './pages/dashboard';
+import { expectElementsListed } from './pages/elements-grid';
+import { openBuildingById } from './pages/portfolios';
+import { expectSynced, navigateTo, reloadApp } from './pages/shell';
 
 const LANGUAGES = ['en', 'nl', 'de', 'fr', 'es', 'it'] as const;
 
@@ -78,35 +85,32 @@ function findOffenders(): Offender[] {
 }
 
 async function expectTextFits(page: Page, screen: string): Promise<void> {
-  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
+  await expectSynced(page);
   const offenders = await page.evaluate(findOffenders);
   const lines = offenders.map((offender) => `${screen}: ${offender.problem}: ${offender.text} (${offender.where})`);
   // Soft: every screen of every language is checked, and the failure lists all offenders at once.
   expect.soft(lines, lines.join('\n')).toEqual([]);
 }
 
-test('the dashboard, the elements grid and the catalogues hold their text in every language at 1,280 px', async ({ page, setup }) => {
+test('the dashboard, the elements grid and the catalogues hold their text in every language at 1,280 px', async ({ page, setup, openApp }) => {
   test.setTimeout(600_000);
   for (const language of LANGUAGES) {
     await test.step(language, async () => {
-      if (language === LANGUAGES[0]) await page.goto(setup.host.url);
+      if (language === LANGUAGES[0]) await openApp(setup.host);
       await page.evaluate((locale) => window.localStorage.setItem('circularity-desk:locale', locale), language);
-      await page.reload();
-      await expect(page.locator('#app')).toHaveAttribute('data-app-ready', 'true');
+      await reloadApp(page);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
 
-      await page.evaluate((id) => {
-        window.location.hash = `#/buildings/${id}`;
-      }, setup.buildingId);
-      await expect(page.getByTestId('ci-gauge')).toBeVisible({ timeout: 60_000 });
+      await openBuildingById(page, setup.buildingId);
+      await expectDashboard(page);
       await expectTextFits(page, `${language} dashboard`);
 
-      await page.locator(`[data-testid="file-row"][data-file-id="${setup.fileId}"]`).click();
-      await expect(page.getByTestId('element-open').first()).toBeVisible({ timeout: 60_000 });
+      await openFile(page, setup.fileId);
+      await expectElementsListed(page);
       await expectTextFits(page, `${language} elements grid`);
 
-      await page.getByTestId('nav-catalogues').click();
-      await expect(page.getByTestId('catalogue-row').first()).toBeVisible({ timeout: 30_000 });
+      await navigateTo(page, 'catalogues');
+      await expect(catalogueRows(page).first()).toBeVisible({ timeout: 30_000 });
       await expectTextFits(page, `${language} catalogues`);
     });
   }

@@ -4,8 +4,18 @@
  * mapped IFC model (a public fixture), so the dashboard and the elements grid show real figures.
  */
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { startBuildingWithFigures, type BuildingWithFigures } from './building-with-figures';
+import { expect, test as base } from './fixtures';
+import { openFile } from './pages/building';
+import { catalogueRows } from './pages/catalogues';
+import { connectionRows } from './pages/connections';
+import { expectDashboard } from './pages/dashboard';
+import { addDropFolderButton } from './pages/drop-folders';
+import { expectElementsListed } from './pages/elements-grid';
+import { addTargetButton } from './pages/passports';
+import { buildingLink, openBuilding, openPortfolio, portfolioCard, portfolioPage } from './pages/portfolios';
+import { expectSynced, navigateTo, syncNowButton, type Screen } from './pages/shell';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const THEMES = ['light', 'dark'] as const;
@@ -21,43 +31,43 @@ const test = base.extend<{ setup: BuildingWithFigures }>({
 test.use({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
 
 async function shoot(page: Page, name: string, theme: string): Promise<void> {
-  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
+  await expectSynced(page);
   await page.screenshot({ path: `${SCREENSHOTS}${name}-${theme}.png` });
 }
 
 for (const theme of THEMES) {
-  test(`screenshots of the main screens in the ${theme} theme`, async ({ page, setup }) => {
+  test(`screenshots of the main screens in the ${theme} theme`, async ({ page, setup, openApp }) => {
     test.setTimeout(240_000);
     await page.addInitScript(`window.localStorage.setItem('circularity-desk:theme', ${JSON.stringify(theme)})`);
-    await page.goto(setup.host.url);
-    await expect(page.locator('#app')).toHaveAttribute('data-app-ready', 'true');
+    await openApp(setup.host);
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 
-    await expect(page.getByTestId('portfolio-card').first()).toBeVisible();
+    await expect(portfolioCard(page).first()).toBeVisible();
     await shoot(page, 'portfolios', theme);
 
-    await page.getByTestId('portfolio-link').filter({ hasText: 'Campus Noord' }).click();
-    await expect(page.getByTestId('portfolio-page')).toBeVisible();
-    await expect(page.getByTestId('building-link').first()).toBeVisible();
+    await openPortfolio(page, 'Campus Noord');
+    await expect(portfolioPage(page)).toBeVisible();
+    await expect(buildingLink(page).first()).toBeVisible();
     await shoot(page, 'portfolio', theme);
 
-    await page.getByTestId('building-link').filter({ hasText: 'Office on the square' }).click();
-    await expect(page.getByTestId('ci-gauge')).toBeVisible({ timeout: 60_000 });
+    await openBuilding(page, 'Office on the square');
+    await expectDashboard(page);
     await shoot(page, 'building', theme);
 
-    await page.locator(`[data-testid="file-row"][data-file-id="${setup.fileId}"]`).click();
-    await expect(page.getByTestId('element-open').first()).toBeVisible({ timeout: 60_000 });
+    await openFile(page, setup.fileId);
+    await expectElementsListed(page);
     await shoot(page, 'elements', theme);
 
-    for (const screen of [
-      { name: 'catalogues', nav: 'nav-catalogues', ready: 'catalogue-row' },
-      { name: 'drop-folders', nav: 'nav-dropfolders', ready: 'dropfolder-add' },
-      { name: 'passports', nav: 'nav-passports', ready: 'passport-target-add' },
-      { name: 'activity', nav: 'nav-activity', ready: 'sync-now' },
-      { name: 'connections', nav: 'nav-connections', ready: 'connection-row' },
-    ] as const) {
-      await page.getByTestId(screen.nav).click();
-      await expect(page.getByTestId(screen.ready).first()).toBeVisible({ timeout: 30_000 });
+    const screens: { name: string; screen: Screen; ready: (page: Page) => Locator }[] = [
+      { name: 'catalogues', screen: 'catalogues', ready: catalogueRows },
+      { name: 'drop-folders', screen: 'dropfolders', ready: addDropFolderButton },
+      { name: 'passports', screen: 'passports', ready: addTargetButton },
+      { name: 'activity', screen: 'activity', ready: syncNowButton },
+      { name: 'connections', screen: 'connections', ready: connectionRows },
+    ];
+    for (const screen of screens) {
+      await navigateTo(page, screen.screen);
+      await expect(screen.ready(page).first()).toBeVisible({ timeout: 30_000 });
       await shoot(page, screen.name, theme);
     }
   });

@@ -7,9 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { startBrowserHost, startRemoteServer, remoteApi } from './processes';
 import { ifcFixture } from '../fixtures/files';
+import { expect, test } from './fixtures';
+import { openFile, requestPassportPdf } from './pages/building';
+import { createMaterial } from './pages/catalogues';
+import { expectDashboard } from './pages/dashboard';
+import { bulkEdit, bulkEditForm, quickFilter, selectRows, selectedCount, viewCount } from './pages/elements-grid';
+import { openBuilding } from './pages/portfolios';
+import { navigateTo, syncIndicator, syncNow } from './pages/shell';
+import { startBrowserHost, startRemoteServer, remoteApi } from './processes';
 
 const FIXTURE = ifcFixture('example.ifc');
 
@@ -20,7 +26,7 @@ interface Element {
 
 test.use({ viewport: { width: 1400, height: 900 } });
 
-test('a day with the app: dashboard, grid filter, an offline bulk edit of 50 elements pushed later, a material with a match, a passport', async ({ page }) => {
+test('a day with the app: dashboard, grid filter, an offline bulk edit of 50 elements pushed later, a material with a match, a passport', async ({ page, openApp }) => {
   test.setTimeout(300_000);
   const key = randomBytes(24).toString('base64url');
   const work = await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-day-'));
@@ -38,40 +44,32 @@ test('a day with the app: dashboard, grid filter, an offline bulk edit of 50 ele
   await writeFile(keyFile, `${key}\n`, { mode: 0o600 });
   const host = await startBrowserHost(['--connect', server.url, '--key-file', keyFile]);
   try {
-    await page.goto(host.url);
-    await expect(page.locator('#app')).toHaveAttribute('data-app-ready', 'true');
+    await openApp(host);
 
     // The dashboard.
-    await page.getByTestId('building-link').filter({ hasText: 'Office on the square' }).click();
-    await expect(page.getByTestId('ci-gauge')).toBeVisible({ timeout: 60_000 });
+    await openBuilding(page, 'Office on the square');
+    await expectDashboard(page);
 
     // The grid, filtered.
-    await page.locator(`[data-testid="file-row"][data-file-id="${file.id}"]`).click();
-    await expect(page.getByTestId('element-view-count')).toHaveText(/^115 of 115 elements$/, { timeout: 60_000 });
-    await page.getByTestId('element-quick-filter').fill('Basic Wall');
-    await expect(page.getByTestId('element-view-count')).not.toHaveText('115 of 115 elements');
-    await expect(page.getByTestId('element-view-count')).toHaveText(/^\d+ of 115 elements$/);
-    await page.getByTestId('element-quick-filter').fill('');
-    await expect(page.getByTestId('element-view-count')).toHaveText('115 of 115 elements');
+    await openFile(page, file.id);
+    await expect(viewCount(page)).toHaveText(/^115 of 115 elements$/, { timeout: 60_000 });
+    await quickFilter(page, 'Basic Wall');
+    await expect(viewCount(page)).not.toHaveText('115 of 115 elements');
+    await expect(viewCount(page)).toHaveText(/^\d+ of 115 elements$/);
+    await quickFilter(page, '');
+    await expect(viewCount(page)).toHaveText('115 of 115 elements');
 
     // 50 elements changed at once, offline.
     await server.stop();
-    const grid = page.getByTestId('elements-grid');
-    await grid.locator('[data-index="0"] [data-testid="element-select"]').click();
-    await grid.evaluate((element) => {
-      element.scrollTop = 40 * 32;
-    });
-    await grid.locator('[data-index="49"] [data-testid="element-select"]').click({ modifiers: ['Shift'] });
-    await expect(page.getByTestId('element-selected-count')).toHaveText('50 selected');
-    await page.getByTestId('element-bulk-edit').click();
-    await page.getByTestId('bulk-field-floor').fill('Level 9');
-    await page.getByTestId('bulk-apply').click();
-    await expect(page.getByTestId('bulk-edit-form')).toBeHidden();
-    await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', /offline|error/, { timeout: 30_000 });
+    await selectRows(page, 0, 49);
+    await expect(selectedCount(page)).toHaveText('50 selected');
+    await bulkEdit(page, 'floor', 'Level 9');
+    await expect(bulkEditForm(page)).toBeHidden();
+    await expect(syncIndicator(page)).toHaveAttribute('data-state', /offline|error/, { timeout: 30_000 });
 
     // Online again: the 50 changes arrive.
     server = await startRemoteServer({ key, dataDir, port });
-    await page.getByTestId('sync-now').click();
+    await syncNow(page);
     await expect
       .poll(
         async () =>
@@ -81,13 +79,8 @@ test('a day with the app: dashboard, grid filter, an offline bulk edit of 50 ele
       .toBe(50);
 
     // A material of the account's own, with a match.
-    await page.getByTestId('nav-catalogues').click();
-    await page.getByTestId('catalogue-new').click();
-    await page.getByTestId('catalogue-name-en').fill('Reclaimed oak beam');
-    await page.getByTestId('catalogue-tab-matches').click();
-    await page.getByTestId('catalogue-match-add').click();
-    await page.getByTestId('catalogue-match-value').last().fill('oak beam');
-    await page.getByTestId('catalogue-save').click();
+    await navigateTo(page, 'catalogues');
+    await createMaterial(page, 'Reclaimed oak beam', 'oak beam');
     const account = await remoteApi<{ id: string }>(server, 'GET', '/accounts/current');
     await expect
       .poll(async () => {
@@ -99,10 +92,9 @@ test('a day with the app: dashboard, grid filter, an offline bulk edit of 50 ele
       .toEqual(['oak beam']);
 
     // A passport.
-    await page.getByTestId('nav-portfolios').click();
-    await page.getByTestId('building-link').filter({ hasText: 'Office on the square' }).click();
-    await page.getByTestId('building-passport').click();
-    await page.getByTestId('passport-pdf').click();
+    await navigateTo(page, 'portfolios');
+    await openBuilding(page, 'Office on the square');
+    await requestPassportPdf(page);
     await expect
       .poll(async () => (await remoteApi<{ type: number }[]>(server, 'GET', `/buildings/${building.id}/files`)).some((each) => each.type === 1000), { timeout: 60_000 })
       .toBe(true);

@@ -6,7 +6,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { UnknownImportFileError } from '../imported-element';
-import { stringEnd, typeCodeOf } from './step-line';
+import { stringEnd, typeCodeOfBytes } from './step-line';
 
 const CHUNK_BYTES = 8 * 1024 * 1024;
 const QUOTE = 0x27;
@@ -14,6 +14,8 @@ const SEMICOLON = 0x3b;
 const SLASH = 0x2f;
 const STAR = 0x2a;
 const LF = 0x0a;
+const COMMENT_OPEN = Buffer.from('/*');
+const COMMENT_CLOSE = Buffer.from('*/');
 
 /** The entities of a file, in file order. */
 export class StepIndex {
@@ -94,36 +96,68 @@ class IndexBuilder {
   }
 }
 
-/** Where a statement ends in `bytes` (past its `;`), -1 when it runs past `end`; counts the newlines it crosses. */
-function statementEnd(bytes: Uint8Array, from: number, end: number, newlines: { count: number }): number {
-  let index = from;
-  while (index < end) {
-    const byte = bytes[index] as number;
-    if (byte === SEMICOLON) return index + 1;
-    if (byte === LF) newlines.count++;
-    else if (byte === QUOTE) {
-      const after = stringEnd(bytes, index, end);
-      if (after < 0) return -1;
-      for (let inner = index; inner < after; inner++) if (bytes[inner] === LF) newlines.count++;
-      index = after;
-      continue;
-    } else if (byte === STAR && index > from && bytes[index - 1] === SLASH) {
-      const close = commentEnd(bytes, index + 1, end, newlines);
-      if (close < 0) return -1;
-      index = close;
-      continue;
-    }
-    index++;
-  }
-  return -1;
-}
+/**
+ * Finds the ends of statements in one chunk with the runtime's native byte search (the next `;`, `'` and `/*`), not a
+ * loop over every byte: the scan runs at the speed of reading the file. The next quote and comment are remembered, so
+ * a chunk without either is searched once, not once per statement.
+ */
+class StatementFinder {
+  private nextQuote = -1;
+  private nextComment = -1;
 
-function commentEnd(bytes: Uint8Array, from: number, end: number, newlines: { count: number }): number {
-  for (let index = from; index < end; index++) {
-    if (bytes[index] === LF) newlines.count++;
-    else if (bytes[index] === SLASH && bytes[index - 1] === STAR && index > from) return index + 1;
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly end: number,
+  ) {}
+
+  private quoteFrom(index: number): number {
+    if (this.nextQuote !== Infinity && this.nextQuote < index) {
+      const found = this.bytes.indexOf(QUOTE, index);
+      this.nextQuote = found < 0 || found >= this.end ? Infinity : found;
+    }
+    return this.nextQuote;
   }
-  return -1;
+
+  private commentFrom(index: number): number {
+    if (this.nextComment !== Infinity && this.nextComment < index) {
+      const found = this.bytes.indexOf(COMMENT_OPEN, index);
+      this.nextComment = found < 0 || found >= this.end ? Infinity : found;
+    }
+    return this.nextComment;
+  }
+
+  /** Where the statement at `from` ends (past its `;`), -1 when it runs past the chunk. */
+  statementEnd(from: number): number {
+    const { bytes, end } = this;
+    let index = from;
+    for (;;) {
+      const semicolon = bytes.indexOf(SEMICOLON, index);
+      if (semicolon < 0 || semicolon >= end) return -1;
+      const quote = this.quoteFrom(index);
+      const comment = this.commentFrom(index);
+      if (quote < semicolon && quote < comment) {
+        const after = stringEnd(bytes, quote, end);
+        if (after < 0) return -1;
+        index = after;
+      } else if (comment < semicolon) {
+        index = this.commentEnd(comment);
+        if (index < 0) return -1;
+      } else return semicolon + 1;
+    }
+  }
+
+  /** Past the `*\/` closing the comment opened at `open`, -1 when it runs past the chunk. */
+  commentEnd(open: number): number {
+    const close = this.bytes.indexOf(COMMENT_CLOSE, open + 2);
+    return close < 0 || close + 2 > this.end ? -1 : close + 2;
+  }
+
+  /** Newlines in [from, to). */
+  newlines(from: number, to: number): number {
+    let count = 0;
+    for (let index = this.bytes.indexOf(LF, from); index >= 0 && index < to; index = this.bytes.indexOf(LF, index + 1)) count++;
+    return count;
+  }
 }
 
 function isSpace(byte: number): boolean {
@@ -134,7 +168,7 @@ function isSpace(byte: number): boolean {
  * Parses `#id = NAME (` at `from`: the id, the name's code and where the `(` is; null when the statement is no entity
  * instance. Throws for a `#` statement that is malformed.
  */
-function entityHead(bytes: Uint8Array, from: number, end: number, line: number): { id: number; type: number; open: number } | null {
+function entityHead(bytes: Buffer, from: number, end: number, line: number): { id: number; type: number; open: number } | null {
   if (bytes[from] !== 0x23 /* # */) return null;
   let index = from + 1;
   let id = 0;
@@ -151,10 +185,10 @@ function entityHead(bytes: Uint8Array, from: number, end: number, line: number):
     if (!((byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte === 0x5f)) break;
     index++;
   }
-  const name = Buffer.from(bytes.buffer, bytes.byteOffset + nameStart, index - nameStart).toString('latin1');
+  const nameEnd = index;
   while (index < end && isSpace(bytes[index] as number)) index++;
-  if (name === '' || bytes[index] !== 0x28 /* ( */) throw new UnknownImportFileError(`Line ${line}: #${id} has no entity name followed by '(' (complex entity instances are not read).`);
-  return { id, type: typeCodeOf(name), open: index };
+  if (nameEnd === nameStart || bytes[index] !== 0x28 /* ( */) throw new UnknownImportFileError(`Line ${line}: #${id} has no entity name followed by '(' (complex entity instances are not read).`);
+  return { id, type: typeCodeOfBytes(bytes, nameStart, nameEnd), open: index };
 }
 
 /** Scans the file at `filePath` into a StepIndex; throws UnknownImportFileError naming the line of a malformed entity. */
@@ -168,7 +202,6 @@ export function indexStepFile(filePath: string): StepIndex {
     let bufferOffset = 0;
     let line = 1;
     let atEnd = false;
-    const newlines = { count: 0 };
     for (;;) {
       if (!atEnd) {
         if (filled === buffer.length) {
@@ -180,6 +213,7 @@ export function indexStepFile(filePath: string): StepIndex {
         if (read === 0) atEnd = true;
         filled += read;
       }
+      const finder = new StatementFinder(buffer, filled);
       let index = 0;
       for (;;) {
         while (index < filled && isSpace(buffer[index] as number)) {
@@ -187,20 +221,11 @@ export function indexStepFile(filePath: string): StepIndex {
           index++;
         }
         if (index >= filled) break;
-        if (buffer[index] === SLASH && buffer[index + 1] === STAR) {
-          newlines.count = 0;
-          const close = commentEnd(buffer, index + 2, filled, newlines);
-          if (close < 0) break;
-          line += newlines.count;
-          index = close;
-          continue;
-        }
-        newlines.count = 0;
-        const after = statementEnd(buffer, index, filled, newlines);
+        const after = buffer[index] === SLASH && buffer[index + 1] === STAR ? finder.commentEnd(index) : finder.statementEnd(index);
         if (after < 0) break;
         const head = entityHead(buffer, index, after, line);
         if (head !== null) builder.add(head.id, head.type, bufferOffset + head.open, after - head.open, line);
-        line += newlines.count;
+        line += finder.newlines(index, after);
         index = after;
       }
       if (atEnd) {

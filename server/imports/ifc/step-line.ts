@@ -10,7 +10,6 @@
  *   `{type, value}`), null when empty, an array of bare values when there are several;
  * - `(…)` is a list (of wrapped values), empty lists included; an entity without arguments has none (null).
  */
-import { crc32 } from 'node:zlib';
 import type { RawArgument, RawLine } from './raw';
 import { decodeStepString } from './step-string';
 import { WebIfc } from './web-ifc';
@@ -20,18 +19,35 @@ const { ENUM, INTEGER, LABEL, REAL, REF, STRING } = WebIfc;
 /** A line the reader cannot make sense of; the reader names the line it came from. */
 export class StepSyntaxError extends Error {}
 
-/** web-ifc's code of a type or entity name: the CRC-32 of the name in upper case, as its schema tables are built. */
-export function typeCodeOf(name: string): number {
-  let code = typeCodes.get(name);
-  if (code === undefined) {
-    code = crc32(name.toUpperCase());
-    typeCodes.set(name, code);
+/** The CRC-32 (IEEE, as zlib's) table. */
+const CRC_TABLE = (() => {
+  const table = new Int32Array(256);
+  for (let byte = 0; byte < 256; byte++) {
+    let value = byte;
+    for (let bit = 0; bit < 8; bit++) value = value & 1 ? 0xedb88320 ^ (value >>> 1) : value >>> 1;
+    table[byte] = value;
   }
-  return code;
+  return table;
+})();
+
+/**
+ * web-ifc's code of the type or entity name in bytes [from, to): the CRC-32 of the name in upper case, as its schema
+ * tables are built. Computed on the bytes: no string is made for the millions of names a large file holds.
+ */
+export function typeCodeOfBytes(bytes: Uint8Array, from: number, to: number): number {
+  let crc = -1;
+  for (let index = from; index < to; index++) {
+    let byte = bytes[index] as number;
+    if (byte >= 0x61 && byte <= 0x7a) byte -= 0x20;
+    crc = (crc >>> 8) ^ (CRC_TABLE[(crc ^ byte) & 0xff] as number);
+  }
+  return (crc ^ -1) >>> 0;
 }
 
-/** Codes of the names met so far: a file names a few hundred types, millions of times. */
-const typeCodes = new Map<string, number>();
+/** web-ifc's code of a type or entity name. */
+export function typeCodeOf(name: string): number {
+  return typeCodeOfBytes(Buffer.from(name, 'latin1'), 0, name.length);
+}
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -167,7 +183,7 @@ class ArgumentParser {
           position++;
         }
         this.position = position;
-        const typecode = typeCodeOf(latin1(bytes, first, position));
+        const typecode = typeCodeOfBytes(bytes, first, position);
         this.skipToken();
         values.push({ type: LABEL, typecode, value: this.read(true, false) });
       } else this.position++;

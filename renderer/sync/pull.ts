@@ -3,13 +3,15 @@
  *
  * Lists first (portfolios, buildings, classification methods, materials, products, then each building's files), each
  * applied whole in one transaction. Then the elements of each file that is new or whose `lastModifiedDate` moved, in
- * pages of `$orderby=id&$top&$skip` staged with their cursor, swapped in when the last page arrived. Then the figures
- * of buildings whose files, `isDirty` or `mostRecentBimInfo` say they changed. A resync that finds nothing new costs
- * one request per collection and one per building.
+ * pages of `$orderby=id&$top&$skip` staged with their cursor, swapped in when the last page arrived. The next pages
+ * are asked for while one is written; pages are written one at a time and in order, so the cursor only moves over
+ * written pages. Then the figures of buildings whose files, `isDirty` or `mostRecentBimInfo` say they changed. A resync
+ * that finds nothing new costs one request per collection and one per building.
  *
  * Failures: no answer, 408, 429, 5xx, a host that cannot call, or 401/403 stop the pull (cursors and everything applied
  * so far stay; the result says it is incomplete). Any other refusal or an answer of the wrong shape skips that one
- * collection, which is reported and never half-applied.
+ * collection, which is reported and never half-applied. A page asked for ahead counts only in its turn: its failure
+ * stops or skips once the pages before it are written, and its answer is dropped unread when the pull stopped first.
  */
 import type {
   BuildingFileElementResponse,
@@ -41,7 +43,8 @@ import {
 import type { CacheDb } from '../db/cache-db';
 import { elementCursorKey, isLocalId, type ElementCursorRow, type PullProgress, type RowRef, type SyncFailure, type SyncIssue } from '../db/schema';
 import { readElementCursor, recordPullEnd, recordPullProgress, recordPullStart } from '../db/sync-state';
-import { callApi, classifyFailure, type ApiCall, type ApiPort, type FailureClass } from './api-port';
+import { callApi, classifyFailure, type ApiCall, type ApiPort, type CallOutcome, type FailureClass } from './api-port';
+import { elementPages } from './element-pages';
 import { isRecord } from '../../shared/is-record';
 
 /** Elements per page: the design's page size. */
@@ -291,37 +294,58 @@ function elementsProgress(cursor: ElementCursorRow): PullProgress {
   return { phase: 'elements', buildingId: cursor.buildingId, fileId: cursor.fileId, pagesDone: cursor.pagesDone, totalPages };
 }
 
-/** Pulls a file's elements page by page from its cursor, then ends the file's pull (`finishElementPull`). */
+/** The answer as a page of elements, or undefined after recording why there is none (`fail`). */
+function pageOf(run: Run, where: string, outcome: CallOutcome): BuildingFileElementResponse[] | undefined {
+  if (!outcome.ok) {
+    fail(run, where, outcome.failure);
+    return undefined;
+  }
+  const page = listOf<BuildingFileElementResponse>(outcome.value, 'id');
+  if (page === undefined) fail(run, where, invalid(where, 'a list of objects with a string id'));
+  return page;
+}
+
+/**
+ * Pulls a file's elements page by page from its cursor, then ends the file's pull (`finishElementPull`). The next
+ * pages are asked for while one is written (`element-pages.ts`); pages are written one at a time and in order, each
+ * with the cursor past it, so wherever the pull stops the cursor points at the first page not written. Answers that
+ * arrive for pages beyond a stop are dropped.
+ */
 async function pullElements(run: Run, due: ElementsDue): Promise<void> {
   let cursor = await cursorFor(run, due);
   await progress(run, elementsProgress(cursor));
   const where = `listElements:${due.fileId}`;
-  const fetchPage = (skip: number): Promise<BuildingFileElementResponse[] | undefined> => {
-    const call: ApiCall = {
-      operationId: 'listElements',
-      params: { buildingId: due.buildingId, fileId: due.fileId },
-      // A stable order is what makes `$skip` meaningful across requests.
-      query: { $orderby: 'id', $top: run.pageSize, $skip: skip },
-    };
-    const page = fetchList<BuildingFileElementResponse>(run, where, call, 'id');
-    // A page asked for ahead may never be awaited (the pull stopped while writing): its failure is then nobody's.
-    page.catch(() => undefined);
-    return page;
-  };
-  let next = fetchPage(cursor.nextSkip);
-  for (;;) {
-    const page = await next;
-    if (page === undefined) return;
-    // A short page is the last; a long one means the server ignored `$top` and answered the rest at once.
-    const last = page.length !== run.pageSize;
-    // The next page is asked for while this one is written, so the server's work and the cache's overlap.
-    if (!last) next = fetchPage(cursor.nextSkip + page.length);
-    cursor = { ...cursor, nextSkip: cursor.nextSkip + page.length, pagesDone: cursor.pagesDone + 1 };
-    const current = elementsProgress(cursor);
-    // The page, its cursor and the progress are written in one transaction; the progress is not written twice.
-    await writeElementPage(run.db, cursor, page, current);
-    await progress(run, current, false);
-    if (last) break;
+  const { expectedCount } = cursor;
+  const pages = elementPages(
+    run.api,
+    // A stable order is what makes `$skip` meaningful across requests.
+    (skip) => ({ operationId: 'listElements', params: { buildingId: due.buildingId, fileId: due.fileId }, query: { $orderby: 'id', $top: run.pageSize, $skip: skip } }),
+    {
+      firstSkip: cursor.nextSkip,
+      pageSize: run.pageSize,
+      // A known count spares the requests past the file's end; without one, the short page ends the file.
+      mayAsk: (skip) => run.signal?.aborted !== true && (expectedCount === null || expectedCount <= 0 || skip < expectedCount),
+    },
+  );
+  try {
+    for (;;) {
+      stopIfAborted(run, where);
+      const outcome = await pages.next();
+      // A stop while the page was on its way: it is not written, so the cursor stays where the cache is.
+      stopIfAborted(run, where);
+      const page = pageOf(run, where, outcome);
+      if (page === undefined) return;
+      // A short page is the last; a long one means the server ignored `$top` and answered the rest at once.
+      const last = page.length !== run.pageSize;
+      cursor = { ...cursor, nextSkip: cursor.nextSkip + page.length, pagesDone: cursor.pagesDone + 1 };
+      const current = elementsProgress(cursor);
+      // The page, its cursor and the progress are written in one transaction; the progress is not written twice.
+      await writeElementPage(run.db, cursor, page, current);
+      await progress(run, current, false);
+      if (last) break;
+    }
+  } finally {
+    pages.close();
   }
   await finishElementPull(run.db, cursor);
 }

@@ -3,6 +3,7 @@ import type { CacheDb } from '../../../../renderer/db/cache-db';
 import { elementKey, type OutboxEntity, type PullProgress } from '../../../../renderer/db/schema';
 import { readElementCursor, readPullState } from '../../../../renderer/db/sync-state';
 import type { ApiCall, ApiPort } from '../../../../renderer/sync/api-port';
+import { PAGES_AHEAD } from '../../../../renderer/sync/element-pages';
 import { fillCatalogueDetails, pull, pullBuildingFigures, pullFileStatus, pullMaterialDetails, pullProductDetails } from '../../../../renderer/sync/pull';
 import {
   cachedElements,
@@ -83,6 +84,49 @@ async function editLocally<T extends { base?: unknown }>(db: CacheDb, entity: Ou
   });
 }
 
+/** The element page of `fileId` a call asks for (its `$skip` in pages), or null for any other call. */
+function pageAsked(call: ApiCall, fileId: string): number | null {
+  return call.operationId === 'listElements' && call.params?.['fileId'] === fileId ? Number(call.query?.['$skip']) / PAGE : null;
+}
+
+/**
+ * A port that hands on each element page of `fileId` after `delayMs(page)`, and notes for each request how many pages
+ * of the file were already written (from the pull's progress, fed through `written`) and how many were in flight.
+ */
+function pacedPages(fileId: string, delayMs: (page: number) => number) {
+  const seen = { written: 0, inFlight: 0, mostInFlight: 0, asked: [] as Array<{ page: number; written: number }> };
+  const paced: ApiPort = async (call) => {
+    const page = pageAsked(call, fileId);
+    if (page === null) return port(call);
+    seen.asked.push({ page, written: seen.written });
+    seen.inFlight += 1;
+    seen.mostInFlight = Math.max(seen.mostInFlight, seen.inFlight);
+    try {
+      const answer = await port(call);
+      await new Promise((resolve) => setTimeout(resolve, delayMs(page)));
+      return answer;
+    } finally {
+      seen.inFlight -= 1;
+    }
+  };
+  const onProgress = (progress: PullProgress): void => {
+    if (progress.phase === 'elements' && progress.fileId === fileId) seen.written = progress.pagesDone;
+  };
+  return { port: paced, onProgress, seen };
+}
+
+/** Every write of an element of `fileId` into `elements`, in the order the cache took them. */
+function elementWrites(db: CacheDb, fileId: string): string[] {
+  const ids: string[] = [];
+  db.elements.hook('creating', (_key, row) => {
+    if (row.buildingFileId === fileId) ids.push(row.id);
+  });
+  db.elements.hook('updating', (_changes, _key, row) => {
+    if (row.buildingFileId === fileId) ids.push(row.id);
+  });
+  return ids;
+}
+
 describe('pull', () => {
   it('makes the cache equal to the server: every collection, every element, the figures', async () => {
     const { buildingId } = await createBuilding(server, 'Made');
@@ -145,9 +189,11 @@ describe('pull', () => {
     await fullPull(db, counted.port);
 
     const pages = listElementCalls(counted.calls);
+    // The file's status has no count of elements made through the API: the page past the end is asked for ahead, and dropped.
     expect(pages.map((call) => [call.params?.['fileId'], call.query?.['$skip'], call.query?.['$orderby']])).toEqual([
       [fileId, 0, 'id'],
       [fileId, PAGE, 'id'],
+      [fileId, 2 * PAGE, 'id'],
     ]);
     const figureCalls = counted.calls.filter((call) => call.operationId.startsWith('getBuilding') && call.operationId !== 'getBuildingFileStatus');
     expect(figureCalls.map((call) => [call.operationId, call.params?.['id']])).toEqual([
@@ -181,9 +227,73 @@ describe('pull', () => {
 
     expect(await pull({ db: reloaded, api: counted.port, pageSize: PAGE })).toMatchObject({ status: 'complete' });
 
-    expect(listElementCalls(counted.calls, fileId).map((call) => call.query?.['$skip'])).toEqual([150, 200, 250]);
+    expect(listElementCalls(counted.calls, fileId).map((call) => call.query?.['$skip'])).toEqual([150, 200, 250, 300]);
     expect(counted.calls.some((call) => call.operationId === 'getBuildingFileStatus' && call.params?.['fileId'] === fileId)).toBe(false);
     await expectCacheEqualsServer(reloaded, server);
+  });
+
+  it('asks for the next pages while one is written, and writes them in order when they arrive out of order', async () => {
+    const { buildingId } = await createBuilding(server, 'Paged');
+    const fileId = await createElementFile(server, buildingId, 300);
+    const db = cache();
+    const writes = elementWrites(db, fileId);
+    // Every third page takes longest, so the page after it arrives first.
+    const paced = pacedPages(fileId, (page) => [60, 10, 35][page % 3] ?? 0);
+
+    expect(await pull({ db, api: paced.port, pageSize: PAGE, onProgress: paced.onProgress })).toMatchObject({ status: 'complete' });
+
+    // Page k + 2 is asked for before page k is written, and never further ahead.
+    expect(paced.seen.asked.some(({ page, written }) => page - written === PAGES_AHEAD)).toBe(true);
+    expect(paced.seen.asked.every(({ page, written }) => page - written <= PAGES_AHEAD)).toBe(true);
+    expect(paced.seen.mostInFlight).toBeGreaterThanOrEqual(2);
+    // Six full pages and no count of elements: the empty page 6 ends the file; page 7, asked for ahead, is dropped.
+    expect(paced.seen.asked.map(({ page }) => page)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // One write per element, page after page in the server's order.
+    const server300 = await serverElements(server, buildingId, fileId);
+    expect(writes).toEqual(server300.map((element) => element.id));
+    await expectCacheEqualsServer(db, server);
+  });
+
+  it('stopped with pages in flight, drops them and resumes where the cache is, without loss or a second write', async () => {
+    const { buildingId } = await createBuilding(server, 'Stopped in flight');
+    const fileId = await createElementFile(server, buildingId, 300);
+    const elements = await serverElements(server, buildingId, fileId);
+    const db = cache();
+    const writes = elementWrites(db, fileId);
+    const controller = new AbortController();
+    const paced = pacedPages(fileId, () => 30);
+
+    const aborted = await pull({
+      db,
+      api: paced.port,
+      pageSize: PAGE,
+      signal: controller.signal,
+      onProgress: (progress) => {
+        paced.onProgress(progress);
+        if (progress.phase === 'elements' && progress.fileId === fileId && progress.pagesDone === 2) controller.abort();
+      },
+    });
+
+    expect(aborted).toMatchObject({ status: 'incomplete', retryable: true, stoppedBy: { failure: { reason: 'aborted' } } });
+    expect(Math.max(...paced.seen.asked.map(({ page }) => page))).toBeGreaterThan(2);
+    // The answers of the pages in flight arrive after the stop, and are not written.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(paced.seen.inFlight).toBe(0);
+    expect(await readElementCursor(db, fileId)).toMatchObject({ nextSkip: 2 * PAGE, pagesDone: 2 });
+    expect(await cachedElements(db, fileId)).toEqual(elements.slice(0, 2 * PAGE));
+
+    // A 503 for a page asked for ahead stops the pull once the pages before it are written.
+    const failing: ApiPort = (call) => (pageAsked(call, fileId) === 4 ? faulty(() => 503)(call) : paced.port(call));
+    expect(await pull({ db, api: failing, pageSize: PAGE })).toMatchObject({ status: 'incomplete', stoppedBy: { where: `listElements:${fileId}` } });
+    expect(await readElementCursor(db, fileId)).toMatchObject({ nextSkip: 4 * PAGE, pagesDone: 4 });
+    expect(await cachedElements(db, fileId)).toEqual(elements.slice(0, 4 * PAGE));
+
+    const counted = recording(port);
+    await fullPull(db, counted.port);
+
+    expect(listElementCalls(counted.calls, fileId).map((call) => call.query?.['$skip'])).toEqual([4 * PAGE, 5 * PAGE, 6 * PAGE, 7 * PAGE]);
+    expect(writes).toEqual(elements.map((element) => element.id));
+    await expectCacheEqualsServer(db, server);
   });
 
   it('starts a file again from its first page when its stamp moved since the pull stopped', async () => {
@@ -197,7 +307,7 @@ describe('pull', () => {
 
     await fullPull(db, counted.port);
 
-    expect(listElementCalls(counted.calls, fileId).map((call) => call.query?.['$skip'])).toEqual([0, 50, 100]);
+    expect(listElementCalls(counted.calls, fileId).map((call) => call.query?.['$skip'])).toEqual([0, 50, 100, 150]);
     await expectCacheEqualsServer(db, server);
   });
 

@@ -1,7 +1,7 @@
 /**
- * IFC import: checks the file, then parses it with web-ifc in a worker thread (ifc-worker.ts, run by
- * import-worker.ts) so the API stays responsive while a large model is read, and forwards the elements to the sink
- * batch by batch. Rules for what becomes an element: ./README.md.
+ * IFC import: checks the file, then reads it in a worker thread (ifc-worker.ts, run by import-worker.ts: our own STEP
+ * reader, web-ifc only for geometry) so the API stays responsive while a large model is read, and forwards the
+ * elements to the sink batch by batch. Rules for what becomes an element: ./README.md.
  */
 import { runImportWorker } from './import-worker';
 import type { ImportOutcome, ImportSink } from './imported-element';
@@ -11,8 +11,8 @@ import type { ImportWorkerData } from './worker-messages';
 /** Elements per batch handed to the sink. */
 const BATCH_SIZE = 500;
 /**
- * The worker's young generation (V8's default is 48 MB): web-ifc hands every line over as fresh short-lived objects,
- * and a larger nursery scavenges less often. About 5–10 % faster on a 130 MB file, for ~20 MB more RSS.
+ * The worker's young generation (V8's default is 48 MB): every line is read as fresh short-lived objects, and a
+ * larger nursery scavenges less often. About 5–10 % faster on a 130 MB file, for ~20 MB more RSS.
  */
 const YOUNG_GENERATION_MB = 96;
 

@@ -10,48 +10,26 @@
  * shows signs of life (`wake`); what the server refuses, or bytes that are gone, end it as `failed`.
  */
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { BuildingFileType } from '../../shared/api/enums';
 import { BridgeError } from '../../shared/ipc';
-import type { ChosenFiles, UploadEntry, UploadStart, UploadState } from '../../shared/uploads';
+import type { ChosenFiles, UploadEntry, UploadStart } from '../../shared/uploads';
 import type { QueuedClient } from '../http/queued-client';
 import { SlotQueue } from '../http/slot-queue';
+import { attemptUpload, type AttemptContext } from './attempt';
 import { ChoiceRegistry } from './choices';
-import { fileChunks, SourceGoneError, completeFile } from './file-chunks';
-import { problemOf, UploadFailure } from './failure';
-import { UploadLedger, type StoredSource, type UploadRecord } from './ledger';
+import { problemOf, type UploadFailure } from './failure';
+import { UploadLedger, type StoredSource } from './ledger';
 import { OfflineWaits, offlineDelayMs } from './offline-wait';
-import { createRemoteFile, deleteRemoteFile, isEmpty, readRemoteFile, sendContent, takesUpload, type RemoteFile } from './remote';
-import { SpoolStore, type SpoolTiming } from './spool';
-import { TransferRate } from './transfer-rate';
+import { deleteRemoteFile, isEmpty, readRemoteFile } from './remote';
+import { SpoolStore } from './spool';
+import { DEFAULT_UPLOAD_TIMING, type UploadTiming } from './timing';
+import { sourceProblem } from './upload-bytes';
+import { ACTIVE_STATES, UploadRecords } from './upload-records';
 
-/** The waits of uploads; tests shorten them. */
-export interface UploadTiming extends SpoolTiming {
-  /** The first wait after the server could not be reached; it doubles up to `retryMaxMs`. */
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** Progress of an upload is sent at most this often. */
-  progressEveryMs: number;
-  /** A failed or cancelled upload keeps its spool this long, for a retry. */
-  keepEndedSpoolMs: number;
-}
-
-/** The waits of a service that sets none. */
-export const DEFAULT_UPLOAD_TIMING: Readonly<UploadTiming> = {
-  retryBaseMs: 5_000,
-  retryMaxMs: 5 * 60_000,
-  progressEveryMs: 250,
-  keepEndedSpoolMs: 24 * 60 * 60_000,
-  unclaimedMs: 15 * 60_000,
-  stalledMs: 30_000,
-};
+export type { UploadTiming } from './timing';
 
 /** Uploads sending at once, over all connections: the rest wait, and a connection's client keeps slots for other calls. */
 const UPLOADS_AT_ONCE = 2;
-
-const ACTIVE_STATES: ReadonlySet<UploadState> = new Set(['waiting', 'creating', 'sending']);
 
 /** What the service works with. */
 export interface UploadServiceOptions {
@@ -92,32 +70,9 @@ export interface UploadService {
   close(): Promise<void>;
 }
 
-/** What one attempt got to. `file-gone`: the remote file it worked with was deleted meanwhile. */
-type AttemptEnd = 'done' | 'file-gone' | UploadFailure;
-
 interface Run {
   controller: AbortController;
   done: Promise<void>;
-}
-
-/** Passes a file's pieces on; tells `onLoss` when they cannot all be read, before the stream fails. */
-async function* reportingLoss(chunks: AsyncGenerator<Uint8Array>, onLoss: (message: string) => void): AsyncGenerator<Uint8Array> {
-  try {
-    yield* chunks;
-  } catch (error) {
-    if (error instanceof SourceGoneError) onLoss(error.message);
-    throw error;
-  }
-}
-
-/**
- * Whether the bytes of an upload are in the remote file already: the answer to the send was lost, or the host stopped
- * before it came. A file this upload created holds them once it is no longer empty; an existing file took them when it
- * changed since just before they were sent. Either way with this upload's size.
- */
-export function hasLanded(record: UploadRecord, file: RemoteFile): boolean {
-  if (isEmpty(file) || file.fileSize !== record.entry.size) return false;
-  return record.createdRemote || (record.remoteStamp !== null && file.lastModifiedDate !== record.remoteStamp);
 }
 
 class Uploads implements UploadService {
@@ -125,7 +80,8 @@ class Uploads implements UploadService {
   readonly #timing: UploadTiming;
   readonly #now: () => Date;
   readonly #random: () => number;
-  readonly #ledger: UploadLedger;
+  readonly #records: UploadRecords;
+  readonly #attemptContext: AttemptContext;
   readonly #spools: SpoolStore;
   readonly #choices = new ChoiceRegistry();
   readonly #waits = new OfflineWaits();
@@ -133,7 +89,6 @@ class Uploads implements UploadService {
   readonly #runs = new Map<string, Run>();
   /** Deletions of remote files after a cancel, by upload. */
   readonly #deletions = new Map<string, Promise<void>>();
-  readonly #progressSentAt = new Map<string, number>();
   /** Spools of ended uploads removed after `keepEndedSpoolMs`, so a sweep does not remove them again. */
   readonly #expiredSpools = new Set<string>();
   readonly #sweepTimer: ReturnType<typeof setInterval>;
@@ -146,8 +101,15 @@ class Uploads implements UploadService {
     this.#timing = timing;
     this.#now = options.now ?? (() => new Date());
     this.#random = options.random ?? Math.random;
-    this.#ledger = ledger;
+    this.#records = new UploadRecords(ledger, options.onChange, this.#now, timing.progressEveryMs);
     this.#spools = spools;
+    this.#attemptContext = {
+      records: this.#records,
+      spools,
+      clientFor: options.clientFor,
+      hasKey: options.hasKey,
+      log: options.log,
+    };
     const sweepEveryMs = Math.max(10, Math.min(timing.unclaimedMs, timing.stalledMs) / 4);
     this.#sweepTimer = setInterval(() => void this.#sweep(), sweepEveryMs);
     this.#sweepTimer.unref();
@@ -155,9 +117,9 @@ class Uploads implements UploadService {
 
   /** Carries on every upload that had not ended when the host stopped. */
   resume(): void {
-    for (const record of this.#ledger.list()) {
+    for (const record of this.#records.list()) {
       if (!ACTIVE_STATES.has(record.entry.state)) continue;
-      this.#set(record.entry.id, { sentBytes: 0, bytesPerSecond: null, secondsLeft: null });
+      this.#records.set(record.entry.id, { sentBytes: 0, bytesPerSecond: null, secondsLeft: null });
       this.#launch(record.entry.id);
     }
   }
@@ -214,12 +176,12 @@ class Uploads implements UploadService {
       updatedAt: now,
       doneAt: null,
     };
-    this.#ledger.put({ entry, source, createdRemote: false, createKey: id, remoteStamp: null });
+    this.#records.add({ entry, source, createdRemote: false, createKey: id, remoteStamp: null });
     try {
-      await this.#ledger.save();
+      await this.#records.save();
     } catch (error) {
       // An upload the ledger does not hold would not survive a restart: it is not started at all.
-      this.#ledger.remove(id);
+      this.#records.remove(id);
       throw error;
     }
     this.#options.onChange(entry);
@@ -228,7 +190,7 @@ class Uploads implements UploadService {
   }
 
   list(connectionId?: string): UploadEntry[] {
-    return this.#ledger
+    return this.#records
       .list()
       .reverse()
       .filter((record) => connectionId === undefined || record.entry.connectionId === connectionId)
@@ -236,43 +198,42 @@ class Uploads implements UploadService {
   }
 
   async cancel(uploadId: string): Promise<UploadEntry> {
-    const record = this.#recordOf(uploadId);
+    const record = this.#records.get(uploadId);
     if (!ACTIVE_STATES.has(record.entry.state)) throw new BridgeError('conflict', 'This upload has ended already; there is nothing to cancel.');
     // The state first: the run sees its abort as a stop that changes nothing.
-    this.#set(uploadId, { state: 'cancelled', problem: null, bytesPerSecond: null, secondsLeft: null });
+    this.#records.set(uploadId, { state: 'cancelled', problem: null, bytesPerSecond: null, secondsLeft: null });
     const run = this.#runs.get(uploadId);
     run?.controller.abort();
     await run?.done;
-    await this.#ledger.save();
+    await this.#records.save();
     this.#discardCreatedFile(uploadId);
-    return this.#recordOf(uploadId).entry;
+    return this.#records.get(uploadId).entry;
   }
 
   async retry(uploadId: string): Promise<UploadEntry> {
-    const record = this.#recordOf(uploadId);
+    const record = this.#records.get(uploadId);
     const { state } = record.entry;
     if (state !== 'failed' && state !== 'cancelled') throw new BridgeError('conflict', 'Only a failed or cancelled upload can be tried again.');
     await this.#deletions.get(uploadId);
-    const gone = await this.#sourceProblem(record);
+    const gone = await sourceProblem(record, this.#spools);
     if (gone !== undefined) {
-      this.#set(uploadId, { state: 'failed', problem: { code: 'source-gone', message: gone } });
-      await this.#ledger.save();
+      this.#records.set(uploadId, { state: 'failed', problem: { code: 'source-gone', message: gone } });
+      await this.#records.save();
       throw new BridgeError('not-found', gone);
     }
-    const entry = this.#set(uploadId, { state: 'waiting', problem: null, sentBytes: 0, bytesPerSecond: null, secondsLeft: null, doneAt: null }).entry;
-    await this.#ledger.save();
+    const entry = this.#records.set(uploadId, { state: 'waiting', problem: null, sentBytes: 0, bytesPerSecond: null, secondsLeft: null, doneAt: null }).entry;
+    await this.#records.save();
     this.#launch(uploadId);
     return entry;
   }
 
   async forget(uploadId: string): Promise<void> {
-    const record = this.#recordOf(uploadId);
+    const record = this.#records.get(uploadId);
     if (ACTIVE_STATES.has(record.entry.state)) throw new BridgeError('conflict', 'This upload is still running; cancel it first.');
     // An empty file it made on the server is not left behind (the deletion goes on in the background).
     this.#discardCreatedFile(uploadId);
-    this.#ledger.remove(uploadId);
-    this.#progressSentAt.delete(uploadId);
-    await this.#ledger.save();
+    this.#records.remove(uploadId);
+    await this.#records.save();
     if (record.source.kind === 'spool') await this.#spools.remove(record.source.spoolId);
   }
 
@@ -288,30 +249,8 @@ class Uploads implements UploadService {
     const runs = [...this.#runs.values()];
     for (const run of runs) run.controller.abort();
     await Promise.all([...runs.map((run) => run.done), ...this.#deletions.values()]);
-    await this.#ledger.save();
+    await this.#records.save();
     await this.#spools.close();
-  }
-
-  #recordOf(uploadId: string): UploadRecord {
-    const record = this.#ledger.get(uploadId);
-    if (record === undefined) throw new BridgeError('not-found', 'This upload is no longer in the list.');
-    return record;
-  }
-
-  /** Changes an upload in memory and tells the screens; the caller saves the ledger where a restart needs the change. */
-  #set(uploadId: string, changes: Partial<UploadEntry>, recordChanges: Partial<Omit<UploadRecord, 'entry'>> = {}): UploadRecord {
-    const record = this.#recordOf(uploadId);
-    const entry: UploadEntry = { ...record.entry, ...changes, updatedAt: this.#now().toISOString() };
-    const next: UploadRecord = { ...record, ...recordChanges, entry };
-    this.#ledger.put(next);
-    this.#options.onChange(entry);
-    return next;
-  }
-
-  /** `#set` for a run: a run that was stopped (a cancel, the host closing) changes nothing any more. */
-  #setWhileRunning(uploadId: string, signal: AbortSignal, changes: Partial<UploadEntry>, recordChanges: Partial<Omit<UploadRecord, 'entry'>> = {}): UploadRecord {
-    if (signal.aborted) throw new UploadFailure('stopped', 'The upload was stopped.');
-    return this.#set(uploadId, changes, recordChanges);
   }
 
   #launch(uploadId: string): void {
@@ -332,15 +271,15 @@ class Uploads implements UploadService {
       if (release === undefined) return;
       let end: 'done' | UploadFailure;
       try {
-        end = await this.#attempt(uploadId, signal);
+        end = await attemptUpload(this.#attemptContext, uploadId, signal);
       } finally {
         release();
       }
       if (signal.aborted || end === 'done' || end.kind === 'stopped') return;
       if (end.kind !== 'offline') {
-        this.#set(uploadId, { state: 'failed', problem: problemOf(end), bytesPerSecond: null, secondsLeft: null });
-        await this.#ledger.save();
-        const { source } = this.#recordOf(uploadId);
+        this.#records.set(uploadId, { state: 'failed', problem: problemOf(end), bytesPerSecond: null, secondsLeft: null });
+        await this.#records.save();
+        const { source } = this.#records.get(uploadId);
         if (end.kind === 'source-gone') {
           // Bytes that are gone can never be sent: their spool goes now rather than after a day, and so does the empty
           // file made for them.
@@ -350,160 +289,13 @@ class Uploads implements UploadService {
         return;
       }
       offline += 1;
-      const { connectionId } = this.#recordOf(uploadId).entry;
+      const { connectionId } = this.#records.get(uploadId).entry;
       // A sign of the server from here on, while the ledger is written, still cuts the wait short.
       const wakeUps = this.#waits.wakeUps(connectionId);
-      this.#set(uploadId, { state: 'waiting', problem: problemOf(end), sentBytes: 0, bytesPerSecond: null, secondsLeft: null });
-      await this.#ledger.save();
+      this.#records.set(uploadId, { state: 'waiting', problem: problemOf(end), sentBytes: 0, bytesPerSecond: null, secondsLeft: null });
+      await this.#records.save();
       await this.#waits.wait(connectionId, offlineDelayMs(offline, this.#timing.retryBaseMs, this.#timing.retryMaxMs, this.#random), signal, wakeUps);
     }
-  }
-
-  /** One attempt; a remote file of ours that was deleted meanwhile is made anew once. */
-  async #attempt(uploadId: string, signal: AbortSignal): Promise<'done' | UploadFailure> {
-    try {
-      for (let remade = 0; ; remade += 1) {
-        const end = await this.#attemptOnce(uploadId, signal);
-        if (end !== 'file-gone') return end;
-        const record = this.#recordOf(uploadId);
-        if (!record.createdRemote) return new UploadFailure('refused', 'The file to add a version to no longer exists on the server.');
-        if (remade >= 1) return new UploadFailure('refused', 'The file on the server was deleted while it was being uploaded.');
-        // A new key: the old one would answer the deleted file again.
-        this.#setWhileRunning(uploadId, signal, { remoteFileId: null }, { createdRemote: false, createKey: randomUUID(), remoteStamp: null });
-      }
-    } catch (error) {
-      if (error instanceof UploadFailure) return error;
-      if (error instanceof SourceGoneError) return new UploadFailure('source-gone', error.message);
-      if (signal.aborted) return new UploadFailure('stopped', 'The upload was stopped.');
-      this.#options.log('An upload attempt failed on an unexpected error.', error);
-      return new UploadFailure('internal', 'Something went wrong in the app; the details are in its log.');
-    }
-  }
-
-  async #attemptOnce(uploadId: string, signal: AbortSignal): Promise<AttemptEnd> {
-    let record = this.#recordOf(uploadId);
-    const { connectionId, target, fileName, size } = record.entry;
-    const client = this.#options.clientFor(connectionId);
-    if (client === undefined) return new UploadFailure('refused', 'Its connection was removed, so the file cannot be sent.');
-    if (!(await this.#options.hasKey(connectionId))) {
-      return new UploadFailure('no-key', 'This connection has no key; set one under Connections, then retry.');
-    }
-    const gone = await this.#sourceProblem(record);
-    if (gone !== undefined) return new UploadFailure('source-gone', gone);
-
-    let remote: RemoteFile;
-    if (record.entry.remoteFileId === null) {
-      record = this.#setWhileRunning(uploadId, signal, { state: 'creating', problem: null });
-      await this.#ledger.save();
-      remote = await createRemoteFile(client, target, fileName, record.createKey, signal);
-      // Recorded before any byte is sent: a restart sends into this file instead of making another.
-      record = this.#setWhileRunning(uploadId, signal, { remoteFileId: remote.id }, { createdRemote: true, remoteStamp: remote.lastModifiedDate });
-      await this.#ledger.save();
-    } else {
-      const found = await readRemoteFile(client, target, record.entry.remoteFileId, signal);
-      if (found === undefined) return 'file-gone';
-      if (hasLanded(record, found)) return this.#finish(uploadId, signal);
-      if (!takesUpload(found)) return new UploadFailure('refused', this.#busyReason(found));
-      record = this.#setWhileRunning(uploadId, signal, {}, { remoteStamp: found.lastModifiedDate });
-      remote = found;
-    }
-
-    record = this.#setWhileRunning(uploadId, signal, { state: 'sending', problem: null, sentBytes: 0, bytesPerSecond: null, secondsLeft: null });
-    await this.#ledger.save();
-    const lost = new AbortController();
-    let lostMessage: string | undefined;
-    const sendSignal = AbortSignal.any([signal, lost.signal]);
-    const { file, growth } = this.#bytesOf(record);
-    const body = (): Readable =>
-      Readable.from(
-        reportingLoss(fileChunks(file, size, growth, sendSignal, fileName), (message) => {
-          lostMessage = message;
-          lost.abort();
-        }),
-        { highWaterMark: 4 },
-      );
-    const rate = new TransferRate();
-    rate.record(performance.now(), 0);
-    try {
-      await sendContent(client, target, {
-        fileId: remote.id,
-        fileName,
-        body,
-        size,
-        onProgress: (progress) => this.#progress(uploadId, signal, rate, progress.loaded),
-        signal: sendSignal,
-      });
-    } catch (error) {
-      if (lostMessage !== undefined) return new UploadFailure('source-gone', lostMessage);
-      if (!(error instanceof UploadFailure)) throw error;
-      if (error.kind === 'gone') return 'file-gone';
-      if (error.kind !== 'busy') throw error;
-      // A send repeated after a lost answer meets the bytes it sent before.
-      const after = await readRemoteFile(client, target, remote.id, signal);
-      if (after === undefined) return 'file-gone';
-      if (hasLanded(this.#recordOf(uploadId), after)) return this.#finish(uploadId, signal);
-      return new UploadFailure('refused', this.#busyReason(after));
-    }
-    return this.#finish(uploadId, signal);
-  }
-
-  /** Why a file takes no upload now, for the user. */
-  #busyReason(file: RemoteFile): string {
-    if (file.type === BuildingFileType.Source) {
-      return 'The file on the server is still being processed; a new version can be added once that has ended.';
-    }
-    return 'The file on the server has its content already; add the file as a new one.';
-  }
-
-  async #finish(uploadId: string, signal: AbortSignal): Promise<'done'> {
-    const { size } = this.#recordOf(uploadId).entry;
-    const record = this.#setWhileRunning(uploadId, signal, {
-      state: 'done',
-      problem: null,
-      sentBytes: size,
-      bytesPerSecond: null,
-      secondsLeft: null,
-      doneAt: this.#now().toISOString(),
-    });
-    this.#progressSentAt.delete(uploadId);
-    await this.#ledger.save();
-    if (record.source.kind === 'spool') await this.#spools.remove(record.source.spoolId);
-    return 'done';
-  }
-
-  /** Keeps the bytes sent in the entry, and tells the screens at most every `progressEveryMs` (and at the end). */
-  #progress(uploadId: string, signal: AbortSignal, rate: TransferRate, sent: number): void {
-    const record = this.#ledger.get(uploadId);
-    if (signal.aborted || record === undefined || record.entry.state !== 'sending') return;
-    const at = performance.now();
-    rate.record(at, sent);
-    const { size } = record.entry;
-    const entry: UploadEntry = { ...record.entry, sentBytes: sent, bytesPerSecond: rate.bytesPerSecond(), secondsLeft: rate.secondsLeft(size) };
-    this.#ledger.put({ ...record, entry });
-    const last = this.#progressSentAt.get(uploadId);
-    if (sent < size && last !== undefined && at - last < this.#timing.progressEveryMs) return;
-    this.#progressSentAt.set(uploadId, at);
-    this.#options.onChange(entry);
-  }
-
-  /** Where an upload's bytes are read from, and how much of them is there. */
-  #bytesOf(record: UploadRecord): { file: string; growth: ReturnType<SpoolStore['growth']> } {
-    const { source } = record;
-    if (source.kind === 'chosen') return { file: source.path, growth: completeFile(record.entry.size) };
-    return { file: this.#spools.fileOf(source.spoolId), growth: this.#spools.growth(source.spoolId, record.entry.size) };
-  }
-
-  /** Why an upload's bytes cannot be sent (gone, changed, not all there), or undefined when they can. */
-  async #sourceProblem(record: UploadRecord): Promise<string | undefined> {
-    const { source, entry } = record;
-    if (source.kind === 'spool') {
-      const state = await this.#spools.state(source.spoolId, entry.size);
-      return state.kind === 'gone' ? state.message : undefined;
-    }
-    const info = await stat(source.path).catch(() => undefined);
-    if (info === undefined || !info.isFile()) return `${path.basename(source.path)} is no longer where it was chosen; choose it again.`;
-    if (info.size !== entry.size) return `${path.basename(source.path)} changed since it was chosen; choose it again.`;
-    return undefined;
   }
 
   /** Deletes the remote file an upload that ended created, once, in the background (a retry waits for it). */
@@ -515,7 +307,7 @@ class Uploads implements UploadService {
 
   /** Deletes the remote file the upload created, if it got no content; the upload keeps nothing of it. */
   async #deleteCreatedFile(uploadId: string): Promise<void> {
-    const record = this.#ledger.get(uploadId);
+    const record = this.#records.find(uploadId);
     const fileId = record?.entry.remoteFileId ?? null;
     if (record === undefined || !record.createdRemote || fileId === null) return;
     const client = this.#options.clientFor(record.entry.connectionId);
@@ -529,10 +321,10 @@ class Uploads implements UploadService {
       this.#options.log(`The empty file of the ended upload of ${record.entry.fileName} could not be deleted on the server.`, error);
       return;
     }
-    const now = this.#ledger.get(uploadId);
+    const now = this.#records.find(uploadId);
     if (now === undefined || ACTIVE_STATES.has(now.entry.state) || now.entry.remoteFileId !== fileId) return;
-    this.#set(uploadId, { remoteFileId: null }, { createdRemote: false, createKey: randomUUID(), remoteStamp: null });
-    await this.#ledger.save();
+    this.#records.set(uploadId, { remoteFileId: null }, { createdRemote: false, createKey: randomUUID(), remoteStamp: null });
+    await this.#records.save();
   }
 
   /** Deletes spools nobody needs: unclaimed or stalled ones (the spool store's rules), and those of uploads ended long ago. */
@@ -542,7 +334,7 @@ class Uploads implements UploadService {
     try {
       await this.#spools.expire();
       const now = this.#now().getTime();
-      for (const record of this.#ledger.list()) {
+      for (const record of this.#records.list()) {
         const { state, updatedAt } = record.entry;
         if (record.source.kind !== 'spool' || (state !== 'failed' && state !== 'cancelled')) continue;
         if (this.#expiredSpools.has(record.source.spoolId) || now - Date.parse(updatedAt) < this.#timing.keepEndedSpoolMs) continue;

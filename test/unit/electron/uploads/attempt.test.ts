@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasLanded } from '../../../../electron/uploads/service';
+import { hasLanded } from '../../../../electron/uploads/attempt';
 import type { UploadRecord } from '../../../../electron/uploads/ledger';
 import type { RemoteFile } from '../../../../electron/uploads/remote';
 

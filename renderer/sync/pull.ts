@@ -47,8 +47,8 @@ import { callApi, classifyFailure, type ApiCall, type ApiPort, type CallOutcome,
 import { elementPages } from './element-pages';
 import { isRecord } from '../../shared/is-record';
 
-/** Elements per page: the design's page size. */
-export const DEFAULT_PAGE_SIZE = 1000;
+/** Elements per page: fewer, larger pages cost the server fewer deep `$skip` walks (test/bench/initial-sync.bench.ts). */
+export const DEFAULT_PAGE_SIZE = 2000;
 
 /** What every sync operation works with. */
 export interface SyncOptions {
@@ -60,7 +60,7 @@ export interface SyncOptions {
 
 /** How a pull runs. */
 export interface PullOptions extends SyncOptions {
-  /** Elements per page (default 1000). A changed size restarts unfinished files from their first page. */
+  /** Elements per page (default `DEFAULT_PAGE_SIZE`). A changed size restarts unfinished files from their first page. */
   pageSize?: number;
   /** Hears where the pull is; the same progress is written to `syncState`. */
   onProgress?: (progress: PullProgress) => void;

@@ -7,14 +7,74 @@
  * same browser: the ceiling any client that keeps one record per element has on this machine.
  * The setup is `synced-app.ts`.
  *
+ * First, on a server of its own with the same file, the rate at which the server alone serves the file in the pull's
+ * requests (`$orderby=id&$top&$skip`), for each page size of `BENCH_SYNC_PAGE_SIZES` (default 1000,2000,5000), one
+ * request at a time and with the pull's pages in flight (`PAGES_AHEAD` + 1): what chooses `DEFAULT_PAGE_SIZE`.
+ *
  * Goal: ≥ 20k elements/s, no main-thread task over 100 ms. `BENCH_SYNC_ELEMENTS` changes the file's size. Never fails
  * on time; exits non-zero when the sync does not bring every element.
  */
-import { availableParallelism } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { BuildingFileStatuses } from '../../shared/api/enums';
+import { PAGES_AHEAD } from '../../renderer/sync/element-pages';
+import { DEFAULT_PAGE_SIZE } from '../../renderer/sync/pull';
+import { seedElementFile } from './seed-elements';
+import { startServerProcess, stopServerProcess } from './server-process';
 import { withSyncedApp } from './synced-app';
 
 const ELEMENT_COUNT = Number(process.env['BENCH_SYNC_ELEMENTS'] ?? 100_000);
 const GOAL = { elementsPerSecond: 20_000, longestTaskMs: 100 };
+const PAGE_SIZES = (process.env['BENCH_SYNC_PAGE_SIZES'] ?? '1000,2000,5000').split(',').map(Number);
+
+/**
+ * Elements/s at which the server hands out the whole file in pages of `pageSize`, `inFlight` requests at a time, the
+ * way the pull asks (every page's skip is known ahead; the short page ends the file).
+ */
+async function servingRate(url: string, key: string, elementsPath: string, pageSize: number, inFlight: number): Promise<number> {
+  const started = performance.now();
+  let received = 0;
+  let nextSkip = 0;
+  let ended = false;
+  const fetchPage = async (): Promise<void> => {
+    while (!ended) {
+      const skip = nextSkip;
+      nextSkip += pageSize;
+      const response = await fetch(`${url}${elementsPath}?$orderby=id&$top=${pageSize}&$skip=${skip}`, { headers: { 'x-api-key': key } });
+      if (!response.ok) throw new Error(`A page answered ${response.status}.`);
+      const page = (await response.json()) as unknown[];
+      received += page.length;
+      if (page.length < pageSize) ended = true;
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, fetchPage));
+  if (received !== ELEMENT_COUNT) throw new Error(`The pages held ${received} elements, not ${ELEMENT_COUNT}.`);
+  return ELEMENT_COUNT / ((performance.now() - started) / 1000);
+}
+
+/** The server alone serving the file at each page size: one request at a time, and as many as the pull has in flight. */
+async function measurePageSizes(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cd-bench-pages-'));
+  const key = randomBytes(32).toString('base64url');
+  const server = await startServerProcess(dataDir, key);
+  try {
+    const { buildingId, fileId } = await seedElementFile(server, dataDir, key, { count: ELEMENT_COUNT, status: BuildingFileStatuses.Mapped });
+    const elementsPath = `/api/v2.3/buildings/${buildingId}/files/${fileId}/elements`;
+    // One pass first, so every size meets a warm server and page cache.
+    await servingRate(server.url, key, elementsPath, DEFAULT_PAGE_SIZE, 1);
+    for (const pageSize of PAGE_SIZES) {
+      const alone = await servingRate(server.url, key, elementsPath, pageSize, 1);
+      const overlapped = await servingRate(server.url, key, elementsPath, pageSize, PAGES_AHEAD + 1);
+      const rate = (value: number): string => `${Math.round(value).toLocaleString('en')} elements/s`;
+      console.log(`server alone, pages of ${pageSize.toLocaleString('en')}: ${rate(alone)} one at a time, ${rate(overlapped)} with ${PAGES_AHEAD + 1} in flight`);
+    }
+  } finally {
+    await stopServerProcess(server);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
 
 /**
  * The ceiling: the same number of records, shaped like the synced ones (copies of the first, with their own ids),
@@ -55,7 +115,8 @@ const BARE_INDEXEDDB_WRITES = (count: number): string => `
 `;
 
 async function main(): Promise<number> {
-  console.log(`sync: ${ELEMENT_COUNT.toLocaleString('en')} elements, ${availableParallelism()} CPU(s)`);
+  console.log(`sync: ${ELEMENT_COUNT.toLocaleString('en')} elements, ${availableParallelism()} CPU(s), pages of ${DEFAULT_PAGE_SIZE.toLocaleString('en')}`);
+  await measurePageSizes();
   return withSyncedApp(ELEMENT_COUNT, async ({ page, appReadyMs, syncedMs }) => {
     const longTasks = await page.evaluate<{ start: number; duration: number }[]>('window.benchLongTasks');
     const bareWritesPerSecond = await page.evaluate<number>(BARE_INDEXEDDB_WRITES(ELEMENT_COUNT));

@@ -5,57 +5,25 @@
  * the last state reached: `uploading` is uploaded again from the start (into the remote file recorded before the first
  * byte was sent), `processing` is polled.
  */
-import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { assertNever, BuildingFileStatuses, BuildingFileType } from '../../shared/api/enums';
+import { assertNever, BuildingFileStatuses } from '../../shared/api/enums';
 import type { BuildingFileResponse } from '../../shared/api/schemas';
+import type { DropFileProgress, DropFolderEvent, DropFolderMapping, LedgerState } from '../../shared/dropfolders';
 import type { SlotQueue } from '../http/slot-queue';
-import { sameStamp, waitUntilComplete, type FileStamp } from './completeness';
+import { sameStamp, waitUntilComplete } from './completeness';
 import { sha256OfFile } from './content-hash';
 import { errorCodeOf, isPermissionDenied } from './file-access';
 import { absolutePathOf, buildingFolderOf, fileKindOf } from './file-rules';
+import { FileProgress } from './file-progress';
+import { isTerminal, keyOf, noticeOf, rowId, snapshotOf } from './file-rows';
+import { entryOf, PERMISSION_DENIED_NOTE, stampOf, SYMBOLIC_LINK_NOTE } from './folder-entry';
 import type { LedgerChanges, LedgerKey, LedgerRow, UploadLedger } from './ledger';
-import {
-  acceptsUpload,
-  activateFile,
-  createFile,
-  findOrCreateBuilding,
-  getFile,
-  getStatus,
-  listFiles,
-  RemoteFailure,
-  uploadFile,
-  type DropFolderClient,
-} from './remote';
-import type { DropFileProgress, DropFolderEvent, DropFolderFile, DropFolderMapping, LedgerState } from '../../shared/dropfolders';
+import { acceptsUpload, activateFile, getFile, getStatus, RemoteFailure, uploadFile, type DropFolderClient } from './remote';
+import { adoptOrCreate, buildingOf } from './remote-target';
+import { retryDelayMs, type DropFolderTiming } from './timing';
 
-/** The waits of drop folders; tests shorten them. */
-export interface DropFolderTiming {
-  /** How long a file's size and modification time must stay the same before it counts as complete. */
-  stableMs: number;
-  /** How often the processing status of an uploaded file is read. */
-  statusPollMs: number;
-  /** The first wait after a failure the queued client gave up on; it doubles up to `retryMaxMs`. */
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** How often each folder is walked in full, for what the watcher missed. */
-  rescanIntervalMs: number;
-  /** How often a polled folder (network drive) is looked at. */
-  watchPollMs: number;
-  /** Progress is sent at most this often. */
-  progressEveryMs: number;
-}
-
-/** The waits of a service that sets none. */
-export const DEFAULT_TIMING: Readonly<DropFolderTiming> = {
-  stableMs: 2_000,
-  statusPollMs: 2_000,
-  retryBaseMs: 5_000,
-  retryMaxMs: 5 * 60_000,
-  rescanIntervalMs: 10 * 60_000,
-  watchPollMs: 2_000,
-  progressEveryMs: 250,
-};
+export { DEFAULT_TIMING, type DropFolderTiming } from './timing';
+export { isTerminal, rowId, snapshotOf } from './file-rows';
 
 /** What the uploader works with; one per service. */
 export interface UploaderContext {
@@ -75,74 +43,18 @@ export interface UploaderContext {
   progress: Map<string, DropFileProgress>;
 }
 
-/** Progress is written to the ledger at most this often: it is for the screen after a restart, not for resuming. */
-const PROGRESS_SAVE_MS = 1_000;
-
-const TERMINAL: ReadonlySet<LedgerState> = new Set(['mapped', 'stored', 'failed']);
-
-/** Whether a state is an end: the file rests until its content changes or the user asks for a retry. */
-export function isTerminal(state: LedgerState): boolean {
-  return TERMINAL.has(state);
-}
-
-/** The map key of a ledger row. */
-export function rowId(key: LedgerKey): string {
-  return `${key.mappingId}\u0000${key.path}`;
-}
-
-/** What the host sees of a row, with the latest progress. */
-export function snapshotOf(row: LedgerRow, live?: DropFileProgress): DropFolderFile {
-  const { remoteStamp: _stamp, deliveredSha256: _delivered, result: _result, ...file } = row;
-  return { ...file, progress: live ?? row.progress };
-}
-
-function keyOf(row: LedgerRow): LedgerKey {
-  return { mappingId: row.mappingId, path: row.path };
-}
-
-/** Why a symbolic link in a drop folder is not uploaded: a link may point anywhere on the machine. */
-export const SYMBOLIC_LINK_NOTE =
-  'This is a symbolic link: links are not followed, so nothing it points to is uploaded. Put the file itself (or a copy) in the folder.';
-
-/** Why a file this account may not read is not uploaded; waiting does not change that. */
-export const PERMISSION_DENIED_NOTE = 'The file cannot be read (permission denied): give this account read access to it, then retry.';
-
-/** What lies at a path of a drop folder, without following a link: a regular file or a link, with its stamp. */
-interface Entry {
-  link: boolean;
-  stamp: FileStamp;
-}
-
-async function entryOf(file: string): Promise<Entry | undefined> {
-  try {
-    const stats = await lstat(file);
-    if (!stats.isFile() && !stats.isSymbolicLink()) return undefined;
-    return { link: stats.isSymbolicLink(), stamp: { size: stats.size, mtimeMs: stats.mtimeMs } };
-  } catch (error) {
-    const code = errorCodeOf(error);
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw error;
-  }
-}
-
-/** The stamp of a regular file; undefined when there is none (gone, or a link put in its place). */
-async function stampOf(file: string): Promise<FileStamp | undefined> {
-  const entry = await entryOf(file);
-  return entry === undefined || entry.link ? undefined : entry.stamp;
-}
-
 /** The work on the files of one mapping. */
 export class MappingUploader {
   readonly #ctx: UploaderContext;
   readonly #mapping: DropFolderMapping;
   readonly #signal: AbortSignal;
-  readonly #progressSentAt = new Map<string, number>();
-  readonly #progressSavedAt = new Map<string, number>();
+  readonly #progress: FileProgress;
 
   constructor(ctx: UploaderContext, mapping: DropFolderMapping, signal: AbortSignal) {
     this.#ctx = ctx;
     this.#mapping = mapping;
     this.#signal = signal;
+    this.#progress = new FileProgress(ctx);
   }
 
   /**
@@ -264,7 +176,7 @@ export class MappingUploader {
       return;
     }
     this.#ctx.ledger.remove(keyOf(row));
-    this.#clearProgress(row);
+    this.#progress.clear(row);
     this.#ctx.emit({ kind: 'file-removed', mappingId: row.mappingId, path: row.path });
   }
 
@@ -287,12 +199,12 @@ export class MappingUploader {
       }
       try {
         const client = this.#client();
-        const buildingId = await this.#buildingOf(row, client);
+        const buildingId = await buildingOf(this.#ctx, this.#mapping, row, client, this.#signal);
         if (row.buildingId !== buildingId) row = this.#ctx.ledger.update(keyOf(row), { buildingId });
         let file = row.fileId === null ? undefined : await getFile(client, buildingId, row.fileId, this.#signal);
         if (file !== undefined && this.#landed(row, file)) return await this.#delivered(row, row.sha256);
         if (file === undefined || (row.kind === 'information' && file.status !== BuildingFileStatuses.Creating)) {
-          file = await this.#adoptOrCreate(row, client, buildingId);
+          file = await adoptOrCreate(this.#ctx, row, client, buildingId, this.#signal);
           // Recorded before any byte is sent: a restart uploads into this file instead of creating another.
           row = this.#ctx.ledger.update(keyOf(row), { fileId: file.id, remoteStamp: null });
         }
@@ -309,11 +221,11 @@ export class MappingUploader {
         const release = await this.#ctx.diskSlots.acquire(this.#signal);
         if (release === undefined) return false;
         try {
-          this.#progress(row, { step: 'upload', done: 0, total: row.size }, true);
+          this.#progress.report(row, { step: 'upload', done: 0, total: row.size }, true);
           await uploadFile(
             client,
             { buildingId, fileId: file.id, fileName: path.posix.basename(row.path), absolutePath: absolute, size: row.size },
-            (transfer) => this.#progress(row, { step: 'upload', done: transfer.loaded, total: transfer.total ?? row.size }, false),
+            (transfer) => this.#progress.report(row, { step: 'upload', done: transfer.loaded, total: transfer.total ?? row.size }, false),
             this.#signal,
           );
         } finally {
@@ -329,7 +241,7 @@ export class MappingUploader {
             return false;
           case 'transient': {
             failures += 1;
-            const delay = this.#backoff(failures);
+            const delay = retryDelayMs(this.#ctx.timing, failures, this.#ctx.random);
             row = this.#change(row, 'uploading', { lastError: error.message, progress: null }, `retrying in ${Math.round(delay / 1000)} s: ${error.message}`);
             await this.#ctx.sleep(delay, this.#signal);
             continue;
@@ -375,11 +287,11 @@ export class MappingUploader {
 
   /** The upload is on the server: an information file is done, a source file is processed next. */
   async #delivered(start: LedgerRow, deliveredSha256: string | null): Promise<boolean> {
-    this.#clearProgress(start);
+    this.#progress.clear(start);
     const common = { deliveredSha256, lastError: null, progress: null };
     if (start.kind === 'information') {
       const row = this.#change(start, 'stored', { ...common, result: 'stored', remoteStatus: BuildingFileStatuses.Uploaded }, `file ${start.fileId}`);
-      this.#notice(row, 'stored', 'Stored as an information file.');
+      this.#ctx.emit(noticeOf(row, 'stored', 'Stored as an information file.'));
       return true;
     }
     const row = this.#change(start, 'processing', { ...common, result: null }, `file ${start.fileId}`);
@@ -405,7 +317,7 @@ export class MappingUploader {
         if (status.status !== row.remoteStatus || status.statusMessage !== row.remoteMessage) {
           row = this.#ctx.ledger.update(keyOf(row), { remoteStatus: status.status, remoteMessage: status.statusMessage, lastError: null });
         }
-        this.#progress(row, { step: 'processing', done: status.elementProcessedCount, total: status.elementCount }, false);
+        this.#progress.report(row, { step: 'processing', done: status.elementProcessedCount, total: status.elementCount }, false);
         if (status.status === BuildingFileStatuses.Mapped) {
           let activation: string | null = null;
           if (this.#mapping.activate) {
@@ -416,16 +328,16 @@ export class MappingUploader {
               activation = `Mapped, but not activated: ${error.message}`;
             }
           }
-          this.#clearProgress(row);
+          this.#progress.clear(row);
           row = this.#change(row, 'mapped', { result: 'mapped', lastError: activation, progress: null }, activation ?? (this.#mapping.activate ? 'activated' : status.statusMessage));
-          this.#notice(row, 'mapped', [status.statusMessage, this.#mapping.activate && activation === null ? 'Activated.' : activation].filter((part) => part !== null).join(' '));
+          this.#ctx.emit(noticeOf(row, 'mapped', [status.statusMessage, this.#mapping.activate && activation === null ? 'Activated.' : activation].filter((part) => part !== null).join(' ')));
           return;
         }
         if (status.status === BuildingFileStatuses.Error || status.status === BuildingFileStatuses.UnknownImportFile) {
           const message = status.statusMessage ?? 'The server could not process the file.';
-          this.#clearProgress(row);
+          this.#progress.clear(row);
           row = this.#change(row, 'failed', { result: 'failed', lastError: message, progress: null }, message);
-          this.#notice(row, 'failed', message);
+          this.#ctx.emit(noticeOf(row, 'failed', message));
           return;
         }
         await this.#ctx.sleep(this.#ctx.timing.statusPollMs, this.#signal);
@@ -438,7 +350,7 @@ export class MappingUploader {
           case 'conflict':
             failures += 1;
             row = this.#ctx.ledger.update(keyOf(row), { lastError: error.message });
-            await this.#ctx.sleep(this.#backoff(failures), this.#signal);
+            await this.#ctx.sleep(retryDelayMs(this.#ctx.timing, failures, this.#ctx.random), this.#signal);
             continue;
           case 'gone':
             this.#fail(row, 'The file was deleted on the server; change the file or retry to upload it again.', {
@@ -464,63 +376,10 @@ export class MappingUploader {
     return client;
   }
 
-  /** The building a file goes to: the mapping's, or its subfolder's in a portfolio (found by name, else created, once). */
-  async #buildingOf(row: LedgerRow, client: DropFolderClient): Promise<string> {
-    const target = this.#mapping.target;
-    switch (target.kind) {
-      case 'building':
-        return target.buildingId;
-      case 'portfolio': {
-        if (row.buildingId !== null) return row.buildingId;
-        const folderName = buildingFolderOf(row.path);
-        if (folderName === undefined) throw new RemoteFailure('permanent', 'A file directly in a portfolio folder belongs to no building.');
-        const known = this.#ctx.ledger.buildingOf(this.#mapping.id, folderName);
-        if (known !== undefined) return known;
-        const lookupKey = rowId({ mappingId: this.#mapping.id, path: folderName });
-        let lookup = this.#ctx.buildingLookups.get(lookupKey);
-        if (lookup === undefined) {
-          lookup = (async () => {
-            const buildingId = await findOrCreateBuilding(client, target.portfolioId, folderName, this.#signal);
-            this.#ctx.ledger.rememberBuilding(this.#mapping.id, folderName, buildingId);
-            return buildingId;
-          })().finally(() => this.#ctx.buildingLookups.delete(lookupKey));
-          this.#ctx.buildingLookups.set(lookupKey, lookup);
-        }
-        return lookup;
-      }
-      default:
-        return assertNever(target, 'drop folder target');
-    }
-  }
-
-  /**
-   * The remote file for a row that has none: a source file of the same name (a new version of it), or an empty one of
-   * ours whose creation was not recorded before a crash; else a new file. A file another row uploads into is never
-   * taken.
-   */
-  async #adoptOrCreate(row: LedgerRow, client: DropFolderClient, buildingId: string): Promise<BuildingFileResponse> {
-    const name = path.posix.basename(row.path);
-    const type = row.kind === 'source' ? BuildingFileType.Source : BuildingFileType.Information;
-    const candidates = (await listFiles(client, buildingId, this.#signal)).filter((file) => {
-      if (file.type !== type || file.fileName !== name) return false;
-      if (row.kind === 'information' && file.status !== BuildingFileStatuses.Creating) return false;
-      const claim = this.#ctx.ledger.claimOf(file.id);
-      return claim === undefined || (claim.mappingId === row.mappingId && claim.path === row.path);
-    });
-    const newest = candidates.sort((a, b) => (a.lastModifiedDate < b.lastModifiedDate ? 1 : -1))[0];
-    return newest ?? createFile(client, buildingId, row.kind, name, this.#signal);
-  }
-
   #fail(row: LedgerRow, message: string, changes: LedgerChanges = {}): void {
-    this.#clearProgress(row);
+    this.#progress.clear(row);
     const failed = this.#change(row, 'failed', { ...changes, lastError: message, progress: null }, message);
-    this.#notice(failed, 'failed', message);
-  }
-
-  #backoff(failures: number): number {
-    const { retryBaseMs, retryMaxMs } = this.#ctx.timing;
-    const ceiling = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.max(0, failures - 1));
-    return Math.round(ceiling * (0.5 + this.#ctx.random() / 2));
+    this.#ctx.emit(noticeOf(failed, 'failed', message));
   }
 
   #change(row: LedgerRow, to: LedgerState, changes: LedgerChanges, detail: string | null = null): LedgerRow {
@@ -531,35 +390,5 @@ export class MappingUploader {
 
   #announce(row: LedgerRow, detail: string | null): void {
     this.#ctx.emit({ kind: 'file', file: snapshotOf(row, this.#ctx.progress.get(rowId(row))), detail });
-  }
-
-  /** Keeps and sends progress, at most every `progressEveryMs` unless `force`; the ledger keeps it at most once a second. */
-  #progress(row: LedgerRow, progress: DropFileProgress, force: boolean): void {
-    const id = rowId(row);
-    this.#ctx.progress.set(id, progress);
-    const now = this.#ctx.now().getTime();
-    const sent = this.#progressSentAt.get(id);
-    const finished = progress.total !== null && progress.done >= progress.total;
-    if (!force && !finished && sent !== undefined && now - sent < this.#ctx.timing.progressEveryMs) return;
-    this.#progressSentAt.set(id, now);
-    this.#ctx.emit({ kind: 'progress', mappingId: row.mappingId, path: row.path, progress });
-    const saved = this.#progressSavedAt.get(id);
-    if (force || saved === undefined || now - saved >= PROGRESS_SAVE_MS) {
-      this.#progressSavedAt.set(id, now);
-      this.#ctx.ledger.update(keyOf(row), { progress });
-    }
-  }
-
-  #clearProgress(row: LedgerRow): void {
-    const id = rowId(row);
-    this.#ctx.progress.delete(id);
-    this.#progressSentAt.delete(id);
-    this.#progressSavedAt.delete(id);
-  }
-
-  #notice(row: LedgerRow, outcome: 'mapped' | 'stored' | 'failed', message: string): void {
-    const name = path.posix.basename(row.path);
-    const title = outcome === 'failed' ? `${name} could not be processed` : outcome === 'mapped' ? `${name} is mapped` : `${name} is stored`;
-    this.#ctx.emit({ kind: 'notice', mappingId: row.mappingId, path: row.path, outcome, title, message });
   }
 }

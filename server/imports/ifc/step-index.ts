@@ -166,7 +166,7 @@ function isSpace(byte: number): boolean {
 
 /**
  * Parses `#id = NAME (` at `from`: the id, the name's code and where the `(` is; null when the statement is no entity
- * instance. Throws for a `#` statement that is malformed.
+ * instance or a complex one. Throws for a `#` statement that is malformed.
  */
 function entityHead(bytes: Buffer, from: number, end: number, line: number): { id: number; type: number; open: number } | null {
   if (bytes[from] !== 0x23 /* # */) return null;
@@ -187,7 +187,11 @@ function entityHead(bytes: Buffer, from: number, end: number, line: number): { i
   }
   const nameEnd = index;
   while (index < end && isSpace(bytes[index] as number)) index++;
-  if (nameEnd === nameStart || bytes[index] !== 0x28 /* ( */) throw new UnknownImportFileError(`Line ${line}: #${id} has no entity name followed by '(' (complex entity instances are not read).`);
+  // A complex entity instance (`#3=(IFCNAMEDUNIT(*,.LENGTHUNIT.)IFCSIUNIT(…));`) is left out: no element is one, and
+  // the extraction understands none (web-ifc hands it over as its first part, which no reader here takes either); a
+  // reference to it reads as a dangling one rather than refusing the whole model.
+  if (nameEnd === nameStart && bytes[index] === 0x28 /* ( */) return null;
+  if (nameEnd === nameStart || bytes[index] !== 0x28 /* ( */) throw new UnknownImportFileError(`Line ${line}: #${id} has no entity name followed by '('.`);
   return { id, type: typeCodeOfBytes(bytes, nameStart, nameEnd), open: index };
 }
 

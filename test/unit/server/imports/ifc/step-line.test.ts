@@ -159,6 +159,19 @@ describe('the file scan', () => {
     }
   });
 
+  it('leaves a complex entity instance out, and reads the lines around it', async () => {
+    const lines = await reader("#1=IFCWALL('a');\n#3=(IFCNAMEDUNIT(*,.LENGTHUNIT.)IFCSIUNIT(.MILLI.,.METRE.));\n#4=IFCSLAB('b');");
+    try {
+      expect(lines.line(3)).toBeNull();
+      expect([1, 4].map((id) => lines.line(id)?.arguments[0])).toEqual([
+        { type: STRING, value: 'a' },
+        { type: STRING, value: 'b' },
+      ]);
+    } finally {
+      lines.close();
+    }
+  });
+
   it('names the line of an entity it cannot read', async () => {
     await expect(reader("#1=IFCWALL('a');\n#2 IFCWALL('b');")).rejects.toThrow(new UnknownImportFileError("Line 7: #2 is not followed by '='."));
     const lines = await reader("#1=IFCWALL('a');\n#2=IFCWALL(.ELEMENT);");

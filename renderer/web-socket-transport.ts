@@ -6,38 +6,22 @@
  * as open once the host says `ready`: a host that already serves another page (a second tab) closes it instead, and
  * the link is `refused` and tried again until that page is closed, its calls waiting meanwhile.
  */
-import { assertNever } from '../shared/api/enums';
-import type { BridgeTransport, IpcChannel, IpcEvent, IpcResult } from '../shared/ipc';
-import { ANOTHER_PAGE_CLOSE_CODE, bridgeHostMessageOf, invokeFrameOf, type BridgeInvokeMessage } from '../shared/web-bridge-protocol';
+import type { BridgeTransport, IpcChannel, IpcResult } from '../shared/ipc';
+import type { BridgeInvokeMessage } from '../shared/web-bridge-protocol';
+import {
+  connect,
+  failSent,
+  sendCall,
+  setLinkState,
+  takeWaiting,
+  unavailable,
+  type LinkState,
+  type SocketLink,
+  type TransportTimers,
+  type WebSocketFactory,
+} from './web-socket-link';
 
-/** The part of the WebSocket API the transport uses; the browser's WebSocket and the `ws` package both have it. */
-export interface WebSocketLike {
-  readonly readyState: number;
-  send(data: string | Uint8Array<ArrayBuffer>): void;
-  close(code?: number, reason?: string): void;
-  addEventListener(type: 'error', listener: () => void): void;
-  addEventListener(type: 'close', listener: (event: { code: number }) => void): void;
-  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-}
-
-/** Opens a socket to an address. */
-export type WebSocketFactory = (url: string) => WebSocketLike;
-
-/** A handle of a scheduled callback. */
-export type TimerHandle = ReturnType<typeof setTimeout>;
-
-/** The clock the transport schedules its waits and reconnects on. */
-export interface TransportTimers {
-  setTimeout(callback: () => void, delayMs: number): TimerHandle;
-  clearTimeout(handle: TimerHandle): void;
-}
-
-/**
- * `connecting`: the first socket is opening; `open`: calls go out at once; `disconnected`: the socket closed and a new
- * one is on its way; `refused`: the host serves another page, and a new socket is on its way; `closed`: the transport
- * was closed for good.
- */
-export type LinkState = 'connecting' | 'open' | 'disconnected' | 'refused' | 'closed';
+export type { LinkState, TimerHandle, TransportTimers, WebSocketFactory, WebSocketLike } from './web-socket-link';
 
 /** How to reach the host and how patiently. */
 export interface WebSocketTransportOptions {
@@ -72,11 +56,6 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(ceiling * (0.5 + random() * 0.5));
 }
 
-function unavailable(message: string): IpcResult<never> {
-  return { ok: false, error: { code: 'unavailable', message } };
-}
-
-const LOST_MESSAGE = 'The connection to the app was lost before it answered. Try again.';
 const WAIT_MESSAGE = 'The app could not be reached for 30 seconds. Check that it still runs, then try again.';
 const CLOSED_MESSAGE = 'The connection to the app is closed.';
 
@@ -85,183 +64,70 @@ const systemTimers: TransportTimers = {
   clearTimeout: (handle) => clearTimeout(handle),
 };
 
-interface WaitingCall {
-  message: BridgeInvokeMessage;
-  resolve: (result: IpcResult<unknown>) => void;
-  timer: TimerHandle;
+/** Sends a call at once while the link is open, or lets it wait for the socket up to `waitLimitMs`. */
+function invoke(link: SocketLink, message: BridgeInvokeMessage, waitLimitMs: number): Promise<IpcResult<unknown>> {
+  return new Promise((resolve) => {
+    const { socket } = link;
+    if (socket !== undefined && link.state === 'open' && socket.readyState === SOCKET_OPEN) {
+      sendCall(link, socket, message, resolve);
+      return;
+    }
+    const timer = link.timers.setTimeout(() => {
+      link.waiting.delete(message.id);
+      resolve(unavailable(WAIT_MESSAGE));
+    }, waitLimitMs);
+    link.waiting.set(message.id, { message, resolve, timer });
+  });
+}
+
+/** Closes the link for good: no reconnect, the socket closed, every pending call ended as `unavailable`. */
+function closeLink(link: SocketLink): void {
+  if (link.state === 'closed') return;
+  setLinkState(link, 'closed');
+  if (link.reconnectTimer !== undefined) link.timers.clearTimeout(link.reconnectTimer);
+  link.reconnectTimer = undefined;
+  const current = link.socket;
+  link.socket = undefined;
+  current?.close();
+  for (const call of takeWaiting(link)) call.resolve(unavailable(CLOSED_MESSAGE));
+  failSent(link, CLOSED_MESSAGE);
 }
 
 /** Opens the socket at once and keeps it open until `close()`. */
 export function createWebSocketTransport(options: WebSocketTransportOptions): WebSocketTransport {
-  const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url));
-  const timers = options.timers ?? systemTimers;
   const waitLimitMs = options.waitLimitMs ?? DEFAULT_WAIT_LIMIT_MS;
-  const retryDelay = options.retryDelay ?? ((attempt: number) => reconnectDelay(attempt));
-
-  let state: LinkState = 'connecting';
-  let socket: WebSocketLike | undefined;
-  let failedAttempts = 0;
-  let reconnectTimer: TimerHandle | undefined;
+  const link: SocketLink = {
+    url: options.url,
+    createSocket: options.createSocket ?? ((url: string) => new WebSocket(url)),
+    timers: options.timers ?? systemTimers,
+    retryDelay: options.retryDelay ?? ((attempt: number) => reconnectDelay(attempt)),
+    onStateChange: options.onStateChange,
+    state: 'connecting',
+    socket: undefined,
+    failedAttempts: 0,
+    reconnectTimer: undefined,
+    waiting: new Map(),
+    sent: new Map(),
+    listeners: new Set(),
+  };
   let nextId = 1;
-  // A call is in exactly one of these maps: waiting for a socket, or sent and waiting for its result.
-  const waiting = new Map<number, WaitingCall>();
-  const sent = new Map<number, (result: IpcResult<unknown>) => void>();
-  const listeners = new Set<(event: IpcEvent, payload: unknown) => void>();
 
-  function setState(next: LinkState): void {
-    if (state === next) return;
-    state = next;
-    options.onStateChange?.(next);
-  }
-
-  function send(target: WebSocketLike, message: BridgeInvokeMessage, resolve: (result: IpcResult<unknown>) => void): void {
-    let frame: string | Uint8Array<ArrayBuffer>;
-    try {
-      frame = invokeFrameOf(message);
-    } catch {
-      resolve({ ok: false, error: { code: 'invalid-request', message: `The request of ${message.channel} cannot be sent.` } });
-      return;
-    }
-    sent.set(message.id, resolve);
-    target.send(frame);
-  }
-
-  function receive(data: unknown): void {
-    if (typeof data !== 'string') return;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data);
-    } catch {
-      return;
-    }
-    const message = bridgeHostMessageOf(parsed);
-    if (message === undefined) return;
-    switch (message.type) {
-      case 'ready':
-        ready();
-        return;
-      case 'result': {
-        const resolve = sent.get(message.id);
-        if (resolve === undefined) return;
-        sent.delete(message.id);
-        resolve(message.result);
-        return;
-      }
-      case 'event':
-        for (const listener of listeners) {
-          try {
-            listener(message.event, message.payload);
-          } catch (error) {
-            // One failing listener must not keep the event from the others; the error still surfaces.
-            queueMicrotask(() => {
-              throw error;
-            });
-          }
-        }
-        return;
-      default:
-        assertNever(message, 'bridge message');
-    }
-  }
-
-  function failSent(message: string): void {
-    const pending = [...sent.values()];
-    sent.clear();
-    for (const resolve of pending) resolve(unavailable(message));
-  }
-
-  /** The host accepted the socket: calls go out from now on. */
-  function ready(): void {
-    const current = socket;
-    if (current === undefined) return;
-    failedAttempts = 0;
-    setState('open');
-    const queued = [...waiting.values()];
-    waiting.clear();
-    for (const call of queued) {
-      timers.clearTimeout(call.timer);
-      send(current, call.message, call.resolve);
-    }
-  }
-
-  function lost(refused: boolean): void {
-    failSent(LOST_MESSAGE);
-    if (state === 'closed') return;
-    setState(refused ? 'refused' : 'disconnected');
-    const delay = retryDelay(failedAttempts);
-    failedAttempts += 1;
-    reconnectTimer = timers.setTimeout(() => {
-      reconnectTimer = undefined;
-      connect();
-    }, delay);
-  }
-
-  function connect(): void {
-    let current: WebSocketLike;
-    try {
-      current = createSocket(options.url);
-    } catch {
-      // A malformed address or a refused construction: treat it like a socket that closed at once.
-      socket = undefined;
-      lost(false);
-      return;
-    }
-    socket = current;
-    current.addEventListener('message', (event) => {
-      if (socket === current) receive(event.data);
-    });
-    // 'error' is always followed by 'close', which is where the socket is given up; it is heard only so that
-    // socket implementations that throw unheard errors (the `ws` package) behave like the browser's.
-    current.addEventListener('error', () => {});
-    current.addEventListener('close', (event) => {
-      if (socket !== current) return;
-      socket = undefined;
-      lost(event.code === ANOTHER_PAGE_CLOSE_CODE);
-    });
-  }
-
-  connect();
+  connect(link);
 
   return {
     get state() {
-      return state;
+      return link.state;
     },
     invoke(channel: IpcChannel, request: unknown): Promise<IpcResult<unknown>> {
-      if (state === 'closed') return Promise.resolve(unavailable(CLOSED_MESSAGE));
-      const message: BridgeInvokeMessage = { type: 'invoke', id: nextId++, channel, request };
-      return new Promise((resolve) => {
-        if (socket !== undefined && state === 'open' && socket.readyState === SOCKET_OPEN) {
-          send(socket, message, resolve);
-          return;
-        }
-        const timer = timers.setTimeout(() => {
-          waiting.delete(message.id);
-          resolve(unavailable(WAIT_MESSAGE));
-        }, waitLimitMs);
-        waiting.set(message.id, { message, resolve, timer });
-      });
+      if (link.state === 'closed') return Promise.resolve(unavailable(CLOSED_MESSAGE));
+      return invoke(link, { type: 'invoke', id: nextId++, channel, request }, waitLimitMs);
     },
     subscribe(listener) {
-      listeners.add(listener);
+      link.listeners.add(listener);
       return () => {
-        listeners.delete(listener);
+        link.listeners.delete(listener);
       };
     },
-    close() {
-      if (state === 'closed') return;
-      setState('closed');
-      if (reconnectTimer !== undefined) timers.clearTimeout(reconnectTimer);
-      reconnectTimer = undefined;
-      const current = socket;
-      socket = undefined;
-      current?.close();
-      const queued = [...waiting.values()];
-      waiting.clear();
-      for (const call of queued) {
-        timers.clearTimeout(call.timer);
-        call.resolve(unavailable(CLOSED_MESSAGE));
-      }
-      failSent(CLOSED_MESSAGE);
-    },
+    close: () => closeLink(link),
   };
 }

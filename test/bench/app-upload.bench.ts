@@ -21,11 +21,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { LOCAL_CONNECTION_ID } from '../../electron/connections';
 import { startDesktopHost, type DesktopHost } from '../../electron/desktop';
 import { BuildingFileStatuses, BuildingFileType } from '../../shared/api/enums';
@@ -35,6 +35,7 @@ import { startWebHost } from '../../electron/web-host';
 import type { UploadEntry } from '../../shared/uploads';
 import { SESSION_PARAM, SPOOL_PIECE_BYTES } from '../../shared/web-bridge-protocol';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium-path';
+import { rendererProcessesRss } from './page-memory';
 import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
 
 const MIB = 1024 * 1024;
@@ -291,21 +292,6 @@ async function feedInPage(feed: PageFeed): Promise<string> {
 }
 
 /** The resident memory of Chromium's page processes, by pid. */
-async function pageProcessesRss(browser: Browser): Promise<number> {
-  const session = await browser.newBrowserCDPSession();
-  try {
-    const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
-    let total = 0;
-    for (const { id } of processInfo.filter((each) => each.type === 'renderer')) {
-      const status = await readFile(`/proc/${id}/status`, 'utf8').catch(() => '');
-      total += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-    }
-    return total;
-  } finally {
-    await session.detach();
-  }
-}
-
 /**
  * Plays the page in Debian's Chromium, as browser mode's user does: a file picked in a file input, fed to the spool by
  * the browser itself; answers the upload's end and the page process's peak RSS above idle.
@@ -319,15 +305,15 @@ async function feedSpool(ready: HostReady, file: string, buildingId: string): Pr
     await page.evaluate('globalThis.__name = (target) => target');
     await page.evaluate(() => document.body.append(Object.assign(document.createElement('input'), { type: 'file' })));
     await page.locator('input[type=file]').setInputFiles(file);
-    const idle = await pageProcessesRss(browser);
+    const idle = await rendererProcessesRss(browser);
     let peak = idle;
     const sampler = setInterval(() => {
-      void pageProcessesRss(browser).then((rss) => (peak = Math.max(peak, rss)), () => undefined);
+      void rendererProcessesRss(browser).then((rss) => (peak = Math.max(peak, rss)), () => undefined);
     }, 100);
     try {
       const feed: PageFeed = { token: ready.token, connectionId: ready.connectionId, buildingId, fileName: FILE_NAME, pieceBytes: SPOOL_PIECE_BYTES };
       const state = await page.evaluate(feedInPage, feed);
-      return { state, peakAboveIdle: Math.max(peak, await pageProcessesRss(browser)) - idle };
+      return { state, peakAboveIdle: Math.max(peak, await rendererProcessesRss(browser)) - idle };
     } finally {
       clearInterval(sampler);
     }

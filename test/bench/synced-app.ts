@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { BuildingFileStatuses } from '../../shared/api/enums';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium-path';
 import { openDatabase } from '../../server/store/store';
@@ -16,8 +16,13 @@ import { startBrowserHost } from '../e2e/processes';
 import { seedElementFile } from './seed-elements';
 import { startServerProcess, stopServerProcess } from './server-process';
 
-/** How long the sync may take before the run counts as failed: far beyond any plausible machine. */
-const SYNC_DEADLINE_MS = 10 * 60_000;
+/**
+ * How long the sync of `count` elements may take before the run counts as failed: far beyond any plausible machine
+ * (500 elements a second, and at least 10 minutes).
+ */
+function syncDeadlineMs(count: number): number {
+  return Math.max(10 * 60_000, (count / 500) * 1000);
+}
 
 /**
  * The page's side, as source text: tsx compiles this file with helpers (`__name`) that do not exist in the page, and
@@ -80,6 +85,7 @@ async function settleFirstStart(userDataDir: string): Promise<void> {
 
 /** The app open in Chromium, synced, and what it took. */
 export interface SyncedApp {
+  browser: Browser;
   page: Page;
   serverUrl: string;
   buildingId: string;
@@ -112,8 +118,8 @@ export async function withSyncedApp<T>(count: number, measure: (app: SyncedApp) 
       await page.locator('#app[data-app-ready="true"]').waitFor({ timeout: 60_000 });
       const appReadyMs = await page.evaluate<number>('performance.now()');
       // Counted in the page's own IndexedDB: one count request is a few microseconds of main thread.
-      const syncedMs = await page.evaluate<number>(WAIT_FOR_ELEMENTS(count, SYNC_DEADLINE_MS));
-      return await measure({ page, serverUrl: server.url, buildingId, fileId, appReadyMs, syncedMs });
+      const syncedMs = await page.evaluate<number>(WAIT_FOR_ELEMENTS(count, syncDeadlineMs(count)));
+      return await measure({ browser, page, serverUrl: server.url, buildingId, fileId, appReadyMs, syncedMs });
     } finally {
       await browser.close();
       await host.stop();

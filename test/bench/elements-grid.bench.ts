@@ -1,5 +1,5 @@
 /**
- * Elements grid benchmark: the app synced with a file of 1,000,000 elements (`synced-app.ts`), then in Chromium:
+ * Elements grid benchmark: the app synced with a file of 100,000 elements (`synced-app.ts`), then in Chromium:
  * - first render: from the address of the file's page being set to the first rows showing their elements;
  * - scrolling: 240 animation frames scrolling down by about 60 rows a frame, then 60 jumps to random places; the
  *   time between frames (requestAnimationFrame timestamps) and the page's long tasks meanwhile; how many rows still
@@ -7,7 +7,9 @@
  * - the page's memory: the renderer processes' RSS and the page's JavaScript heap in use (after a full collection),
  *   once synced with the grid not yet open, once the grid has counted the file, and after the scrolling.
  *
- * Goal: first render ≤ 500 ms, no frame over 50 ms while scrolling. `BENCH_GRID_ELEMENTS` changes the file's size.
+ * Goal: first render ≤ 500 ms, no frame over 50 ms while scrolling. `BENCH_GRID_ELEMENTS` changes the file's size
+ * (the goal is set for 1,000,000; with one IndexedDB record per element, the sync that prepares that many did not end
+ * within 33 minutes on a loaded 2-core machine).
  * Never fails on time.
  */
 import { availableParallelism } from 'node:os';
@@ -15,7 +17,7 @@ import type { Browser, Page } from '@playwright/test';
 import { pageHeapUsed, rendererProcessesRss } from './page-memory';
 import { withSyncedApp } from './synced-app';
 
-const ELEMENT_COUNT = Number(process.env['BENCH_GRID_ELEMENTS'] ?? 1_000_000);
+const ELEMENT_COUNT = Number(process.env['BENCH_GRID_ELEMENTS'] ?? 100_000);
 const GOAL = { firstRenderMs: 500, frameMs: 50 };
 
 /** Opens the file's page and resolves with the milliseconds until a row shows its element. */

@@ -1,10 +1,10 @@
 /**
  * The words of sync, shared by the sync indicator, the activity screen and the portfolios page: the status line,
- * the progress of a cycle, failures with the server's problem details, and the names of entities and operations.
+ * the progress of a cycle, and the names of entities and operations (its failures: `use-failure-text.ts`).
  */
 import { useI18n } from 'vue-i18n';
 import { assertNever } from '../../shared/api/enums';
-import type { OutboxEntity, OutboxOp, PullProgress, PushProgress, SyncFailure } from '../db/schema';
+import type { OutboxEntity, OutboxOp, PullProgress, PushProgress } from '../db/schema';
 import type { SyncPhase } from '../sync/cycle';
 import type { SyncStatus } from '../stores/sync';
 
@@ -102,52 +102,6 @@ export function useSyncText() {
     }
   }
 
-  /**
-   * A network failure by its reason alone: its message names the operation and the address, which say nothing to the
-   * user.
-   */
-  function networkText(reason: string): string {
-    switch (reason) {
-      case 'unreachable':
-        return t('failure.unreachable');
-      case 'timeout':
-        return t('failure.timeout');
-      case 'processing':
-        return t('failure.processing');
-      case 'aborted':
-        return t('failure.stopped');
-      case 'invalid-response':
-        return t('failure.badResponse');
-      default:
-        return t('failure.badRequest');
-    }
-  }
-
-  /** A failure as lines: what happened, the server's detail and invalid fields, and what to do about a refused key. */
-  function failureLines(failure: SyncFailure): string[] {
-    switch (failure.kind) {
-      case 'problem': {
-        const { problem } = failure;
-        const lines = [t('failure.problem', { title: problem.title, status: n(failure.status, 'integer') })];
-        if (problem.detail !== '') lines.push(problem.detail);
-        // Servers other than ours may leave `errors` out.
-        for (const field of problem.errors ?? []) lines.push(t('failure.field', { path: field.path, message: field.message }));
-        if (failure.status === 401 || failure.status === 403) lines.push(t('sync.checkKey'));
-        return lines;
-      }
-      case 'network':
-        return [networkText(failure.reason)];
-      case 'host':
-        return [t('failure.host', { message: failure.message })];
-      case 'invalid-answer':
-        return [t('failure.invalidAnswer', { message: failure.message })];
-      case 'internal':
-        return [t('failure.internal', { message: failure.message })];
-      default:
-        return assertNever(failure, 'sync failure');
-    }
-  }
-
   /** The kind of item an outbox entry changes. */
   function entityText(entity: OutboxEntity): string {
     switch (entity) {
@@ -192,5 +146,5 @@ export function useSyncText() {
     }
   }
 
-  return { statusText, progressText, failureLines, entityText, opText };
+  return { statusText, progressText, entityText, opText };
 }

@@ -16,13 +16,12 @@ import type {
   MaterialFinancialValue,
   MaterialMatch,
   PortfolioResponse,
-  Problem,
   Product,
   ProductChild,
   ProductFinancialValue,
   ProductMatch,
 } from '../../shared/api/schemas';
-import type { IpcErrorCode } from '../../shared/ipc';
+import type { ApiFailure } from '../api/failure';
 
 // --- ids and keys -----------------------------------------------------------------------------------------------------
 
@@ -158,22 +157,11 @@ export function serverFieldsOf<T extends object>(row: T & Partial<Record<(typeof
 
 // --- failures ---------------------------------------------------------------------------------------------------------
 
-/**
- * Why a sync request gave no usable answer: no answer (`network`), the server's problem answer, the host refusing the
- * call, an answer of an unexpected shape, or a failure of the engine itself.
- */
-export type SyncFailure =
-  | { kind: 'network'; reason: string; message: string }
-  | { kind: 'problem'; status: number; problem: Problem }
-  | { kind: 'host'; code: IpcErrorCode; message: string }
-  | { kind: 'invalid-answer'; message: string }
-  | { kind: 'internal'; message: string };
-
 /** A failure with where and when it happened (`where`: `listBuildings`, `elements:<fileId>`, …). */
 export interface SyncIssue {
   at: string;
   where: string;
-  failure: SyncFailure;
+  failure: ApiFailure;
 }
 
 /** A row of a table. */

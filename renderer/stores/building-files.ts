@@ -2,18 +2,20 @@
  * What the user does with one file of a building, online: activate or deactivate it (the server recalculates the
  * building's figures), download or open it, delete it, read and change its tags and the databases its materials are
  * matched against, and refine it again. Each needs the server now, so each is guarded as the other online actions
- * are (no connection, a building not yet on the server, offline) and answers an `OnlineOutcome`; a change is followed
+ * are (no connection, a building not yet on the server, offline) and answers an `ApiOutcome`; a change is followed
  * by a sync, which brings the file's new state into the cache the page reads.
  */
 import { defineStore } from 'pinia';
 import type { AccountResponse, BuildingFileSettings } from '../../shared/api/schemas';
-import { callApi, callApiList } from '../api-call';
+import { callApi, callApiList } from '../api/call-api';
+import { hostFailed, mapOutcome, succeeded, type ApiOutcome } from '../api/outcome';
+import { bridgeApiPort } from '../api/port';
 import { useBridge } from '../bridge';
 import { useAppInfoStore } from './app-info';
 import { useBuildingsStore } from './buildings';
 import { openSigned, saveAddress, signedAddress, type DownloadOutcome } from './file-download';
-import { outcomeOf, whenOnline, type OnlineOutcome } from './online-outcome';
 import { useSyncStore } from './sync';
+import { whenOnline } from './when-online';
 
 /** A building file as the actions name it. */
 export interface FileRef {
@@ -44,7 +46,7 @@ export const useBuildingFilesStore = defineStore('buildingFiles', () => {
   const buildings = useBuildingsStore();
   const appInfo = useAppInfoStore();
 
-  function params(file: FileRef): Record<string, string> {
+  function params(file: FileRef): { buildingId: string; fileId: string } {
     return { buildingId: file.buildingId, fileId: file.fileId };
   }
 
@@ -54,69 +56,72 @@ export const useBuildingFilesStore = defineStore('buildingFiles', () => {
   }
 
   /** Includes a file in the building's figures or leaves it out; the server then recalculates the building. */
-  async function setActive(file: FileRef, active: boolean): Promise<OnlineOutcome<void>> {
+  async function setActive(file: FileRef, active: boolean): Promise<ApiOutcome<void>> {
     const outcome = await whenOnline(sync, file.buildingId, async (connectionId) =>
-      outcomeOf(await callApi(bridge, { connectionId, operationId: 'setBuildingFileActive', params: params(file), body: active }), () => undefined),
+      mapOutcome(await callApi(bridgeApiPort(bridge, connectionId), 'setBuildingFileActive', { params: params(file), body: active }), () => undefined),
     );
     if (outcome.ok) void sync.syncNow();
     return outcome;
   }
 
   /** Deletes a file with its elements and content. */
-  async function remove(file: FileRef): Promise<OnlineOutcome<void>> {
+  async function remove(file: FileRef): Promise<ApiOutcome<void>> {
     const outcome = await whenOnline(sync, file.buildingId, async (connectionId) =>
-      outcomeOf(await callApi(bridge, { connectionId, operationId: 'deleteBuildingFile', params: params(file) }), () => undefined),
+      mapOutcome(await callApi(bridgeApiPort(bridge, connectionId), 'deleteBuildingFile', { params: params(file) }), () => undefined),
     );
     if (outcome.ok) void sync.syncNow();
     return outcome;
   }
 
   /** Saves a file's content: where the user picks in Electron's save dialog, or through the browser's downloads. */
-  function download(file: FileRef): Promise<OnlineOutcome<DownloadOutcome>> {
+  function download(file: FileRef): Promise<ApiOutcome<DownloadOutcome>> {
     return whenOnline<DownloadOutcome>(sync, file.buildingId, async (connectionId) => {
       if (await inElectron()) {
         const saved = await bridge.files.download({ connectionId, buildingId: file.buildingId, fileId: file.fileId, fileName: file.fileName });
-        if (!saved.ok) return { ok: false, refusal: { kind: 'failed', failure: { kind: 'host', message: saved.error.message } } };
-        return { ok: true, value: saved.value === null ? { kind: 'cancelled' } : { kind: 'saved', ...saved.value } };
+        if (!saved.ok) return hostFailed(saved.error);
+        return succeeded(saved.value === null ? { kind: 'cancelled' } : { kind: 'saved', ...saved.value });
       }
-      const address = await signedAddress(bridge, connectionId, 'getBuildingFileDownload', params(file));
-      if (!address.ok) return address;
-      saveAddress(address.value, file.fileName);
-      return { ok: true, value: { kind: 'browser' } };
+      const address = await signedAddress(bridgeApiPort(bridge, connectionId), 'getBuildingFileDownload', { params: params(file) });
+      if (address.ok) saveAddress(address.value, file.fileName);
+      return mapOutcome(address, (): DownloadOutcome => ({ kind: 'browser' }));
     });
   }
 
   /** Opens a file (a passport) in the browser: a new tab, or the system's browser in Electron. */
-  function open(file: FileRef): Promise<OnlineOutcome<DownloadOutcome>> {
+  function open(file: FileRef): Promise<ApiOutcome<DownloadOutcome>> {
     return whenOnline(sync, file.buildingId, async (connectionId) => {
-      const address = await signedAddress(bridge, connectionId, 'getBuildingFileDownload', params(file));
+      const address = await signedAddress(bridgeApiPort(bridge, connectionId), 'getBuildingFileDownload', { params: params(file) });
       return address.ok ? openSigned(bridge, await inElectron(), address.value) : address;
     });
   }
 
   /** A file's tags and preferred databases, or `unsupported` on a server without the extension. */
-  function settings(file: FileRef): Promise<OnlineOutcome<SettingsAnswer>> {
+  function settings(file: FileRef): Promise<ApiOutcome<SettingsAnswer>> {
     return whenOnline(sync, file.buildingId, async (connectionId) => {
-      const outcome = await callApi(bridge, { connectionId, operationId: 'getBuildingFileSettings', params: params(file) });
-      if (!outcome.ok && outcome.failure.kind === 'problem' && NO_ROUTE.has(outcome.failure.status)) return { ok: true, value: { kind: 'unsupported' } };
-      return outcomeOf(outcome, (value): SettingsAnswer => ({ kind: 'settings', settings: settingsOf(value) }));
+      const outcome = await callApi(bridgeApiPort(bridge, connectionId), 'getBuildingFileSettings', { params: params(file) });
+      if (!outcome.ok && outcome.failure.kind === 'problem' && NO_ROUTE.has(outcome.failure.status)) {
+        return { ok: true, status: outcome.failure.status, value: { kind: 'unsupported' }, location: null };
+      }
+      return mapOutcome(outcome, (value): SettingsAnswer => ({ kind: 'settings', settings: settingsOf(value) }));
     });
   }
 
   /** Replaces a file's tags and preferred databases; the databases count from its next refinement. */
-  function replaceSettings(file: FileRef, changed: BuildingFileSettings): Promise<OnlineOutcome<SettingsAnswer>> {
+  function replaceSettings(file: FileRef, changed: BuildingFileSettings): Promise<ApiOutcome<SettingsAnswer>> {
     return whenOnline(sync, file.buildingId, async (connectionId) => {
-      const outcome = await callApi(bridge, { connectionId, operationId: 'replaceBuildingFileSettings', params: params(file), body: changed });
-      if (!outcome.ok && outcome.failure.kind === 'problem' && NO_ROUTE.has(outcome.failure.status)) return { ok: true, value: { kind: 'unsupported' } };
+      const outcome = await callApi(bridgeApiPort(bridge, connectionId), 'replaceBuildingFileSettings', { params: params(file), body: changed });
+      if (!outcome.ok && outcome.failure.kind === 'problem' && NO_ROUTE.has(outcome.failure.status)) {
+        return { ok: true, status: outcome.failure.status, value: { kind: 'unsupported' }, location: null };
+      }
       if (outcome.ok) void sync.syncNow();
-      return outcomeOf(outcome, (value): SettingsAnswer => ({ kind: 'settings', settings: settingsOf(value) }));
+      return mapOutcome(outcome, (value): SettingsAnswer => ({ kind: 'settings', settings: settingsOf(value) }));
     });
   }
 
   /** The element databases the account may match against. */
-  function availableDatabases(buildingId: string): Promise<OnlineOutcome<AccountResponse[]>> {
+  function availableDatabases(buildingId: string): Promise<ApiOutcome<AccountResponse[]>> {
     return whenOnline(sync, buildingId, async (connectionId) =>
-      outcomeOf(await callApiList<AccountResponse>(bridge, { connectionId, operationId: 'listAvailableDatabases' }), (list) => list),
+      callApiList(bridgeApiPort(bridge, connectionId), 'listAvailableDatabases'),
     );
   }
 
@@ -124,14 +129,14 @@ export const useBuildingFilesStore = defineStore('buildingFiles', () => {
    * Refines a file again (its elements mapped anew, with its current databases): Importing, then the refinement. Its
    * status is read at once, so the page shows the new processing and follows it to the end.
    */
-  function refineAgain(file: FileRef): Promise<OnlineOutcome<void>> {
+  function refineAgain(file: FileRef): Promise<ApiOutcome<void>> {
     return whenOnline(sync, file.buildingId, async (connectionId) => {
-      const importing = await callApi(bridge, { connectionId, operationId: 'setBuildingFileImporting', params: params(file) });
-      if (!importing.ok) return outcomeOf(importing, () => undefined);
-      const refining = await callApi(bridge, { connectionId, operationId: 'startBuildingFileRefinement', params: params(file) });
-      if (!refining.ok) return outcomeOf(refining, () => undefined);
-      await buildings.refreshFileStatus(file.buildingId, file.fileId);
-      return { ok: true, value: undefined };
+      const api = bridgeApiPort(bridge, connectionId);
+      const importing = await callApi(api, 'setBuildingFileImporting', { params: params(file) });
+      if (!importing.ok) return importing;
+      const refining = await callApi(api, 'startBuildingFileRefinement', { params: params(file) });
+      if (refining.ok) await buildings.refreshFileStatus(file.buildingId, file.fileId);
+      return mapOutcome(refining, () => undefined);
     });
   }
 

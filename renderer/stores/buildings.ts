@@ -3,35 +3,32 @@
  * entries (the db layer writes both in one transaction), then the scheduler is told, so they reach the server with the
  * next sync, also after a restart offline. What the API only does online (recalculation, passports, the financial
  * figures with other rates, the progress of a file the server is processing) is asked here through the Bridge (a
- * building's users and tokens: `access.ts`); every way it can fail comes back as an `OnlineRefusal` the screens put in
+ * building's users and tokens: `access.ts`); every way it can fail comes back as an `ApiFailure` the screens put in
  * words. Also the search and order of the building lists, kept for the session.
  */
 import { defineStore } from 'pinia';
 import { inject, onScopeDispose, ref, watch, type InjectionKey } from 'vue';
-import { assertNever } from '../../shared/api/enums';
 import type { PassportLanguage } from '../../shared/api/routes';
 import type { BuildingFileStatusResponse, BuildingFinancialInformation } from '../../shared/api/schemas';
-import { callApi, type ApiOutcome } from '../api-call';
+import { callApi } from '../api/call-api';
+import type { ApiFailure } from '../api/failure';
+import { failed, mapOutcome, succeeded, type ApiOutcome } from '../api/outcome';
+import { bridgeApiPort } from '../api/port';
 import { useBridge } from '../bridge';
 import type { CacheDb } from '../db/cache-db';
 import type { BuildingChanges } from '../db/edit-shapes';
 import { createBuilding, deleteBuilding, editBuilding, type NewBuilding } from '../db/edits';
-import { isLocalId, type SyncFailure } from '../db/schema';
-import { bridgeApiPort } from '../sync/api-port';
 import { pullBuildingFigures, pullFileStatus } from '../sync/pull';
 import { defaultBuildingListQuery, type BuildingListQuery } from '../views/buildings/building-list';
-import { refusalOf, type OnlineOutcome, type OnlineRefusal } from './online-outcome';
 import { useSyncStore } from './sync';
-
-/** The outcomes of online actions, where the building screens have always imported them from. */
-export type { OnlineOutcome, OnlineRefusal } from './online-outcome';
+import { whenOnline } from './when-online';
 
 /** Where a recalculation the user asked for is: the server works on it, it is done, or it could not be followed. */
 export type RecalculationState =
   | { phase: 'running' }
   | { phase: 'done' }
   | { phase: 'unfinished' }
-  | { phase: 'failed'; refusal: OnlineRefusal };
+  | { phase: 'failed'; failure: ApiFailure };
 
 /** The kinds of passport a building has. */
 export type PassportFormat = 'pdf' | 'excel';
@@ -80,22 +77,6 @@ export const BUILDING_TIMING_KEY: InjectionKey<BuildingTiming> = Symbol('buildin
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The same for a failure of the sync engine's calls. */
-function refusalOfSync(failure: SyncFailure): OnlineRefusal {
-  switch (failure.kind) {
-    case 'network':
-      return { kind: 'unreachable', message: failure.message };
-    case 'problem':
-      return refusalOf({ kind: 'problem', status: failure.status, title: failure.problem.title, detail: failure.problem.detail });
-    case 'host':
-    case 'invalid-answer':
-    case 'internal':
-      return { kind: 'failed', failure: { kind: 'host', message: failure.message } };
-    default:
-      return assertNever(failure, 'sync failure');
-  }
 }
 
 /** Buildings of the active connection: edits through the cache, online actions through the Bridge. */
@@ -150,19 +131,6 @@ export const useBuildingsStore = defineStore('buildings', () => {
 
   // --- online ----------------------------------------------------------------------------------------------------------
 
-  /** Runs an online call for a building, unless it cannot run: no connection, a building not on the server, offline. */
-  async function online<T>(buildingId: string, run: (connectionId: string) => Promise<OnlineOutcome<T>>): Promise<OnlineOutcome<T>> {
-    const connectionId = sync.connectionId;
-    if (connectionId === null) return { ok: false, refusal: { kind: 'no-connection' } };
-    if (isLocalId(buildingId)) return { ok: false, refusal: { kind: 'not-on-server' } };
-    if (!sync.online) return { ok: false, refusal: { kind: 'offline' } };
-    return run(connectionId);
-  }
-
-  function outcomeOf<T, U>(outcome: ApiOutcome<T>, value: (answer: T) => U): OnlineOutcome<U> {
-    return outcome.ok ? { ok: true, value: value(outcome.value) } : { ok: false, refusal: refusalOf(outcome.failure) };
-  }
-
   function setRecalculation(id: string, state: RecalculationState): void {
     recalculations.value = { ...recalculations.value, [id]: state };
   }
@@ -179,10 +147,10 @@ export const useBuildingsStore = defineStore('buildings', () => {
       }
       await timing.sleep(timing.recalculationPollMs, signal);
       if (signal.aborted) return;
-      const outcome = await callApi(bridge, { connectionId, operationId: 'getBuilding', params: { id } });
+      const outcome = await callApi(bridgeApiPort(bridge, connectionId), 'getBuilding', { params: { id } });
       if (signal.aborted) return;
       if (!outcome.ok) {
-        setRecalculation(id, { phase: 'failed', refusal: refusalOf(outcome.failure) });
+        setRecalculation(id, { phase: 'failed', failure: outcome.failure });
         return;
       }
       if (isRecord(outcome.value) && outcome.value['isDirty'] === false) break;
@@ -192,7 +160,7 @@ export const useBuildingsStore = defineStore('buildings', () => {
     const figures = await pullBuildingFigures({ db, api: bridgeApiPort(bridge, connectionId) }, id);
     if (signal.aborted) return;
     if (!figures.ok) {
-      setRecalculation(id, { phase: 'failed', refusal: refusalOfSync(figures.failure) });
+      setRecalculation(id, { phase: 'failed', failure: figures.failure });
       return;
     }
     setRecalculation(id, { phase: 'done' });
@@ -200,13 +168,13 @@ export const useBuildingsStore = defineStore('buildings', () => {
   }
 
   /** Asks the server to recalculate all figures of a building (`process`), then follows it until the new figures are in. */
-  async function recalculate(id: string): Promise<OnlineOutcome<void>> {
-    return online(id, async (connectionId) => {
-      const outcome = await callApi(bridge, { connectionId, operationId: 'processBuilding', params: { id } });
-      if (!outcome.ok) return { ok: false, refusal: refusalOf(outcome.failure) };
+  async function recalculate(id: string): Promise<ApiOutcome<void>> {
+    return whenOnline(sync, id, async (connectionId) => {
+      const outcome = await callApi(bridgeApiPort(bridge, connectionId), 'processBuilding', { params: { id } });
+      if (!outcome.ok) return outcome;
       setRecalculation(id, { phase: 'running' });
       void followRecalculation(connectionId, id, session.signal);
-      return { ok: true, value: undefined };
+      return mapOutcome(outcome, () => undefined);
     });
   }
 
@@ -214,12 +182,10 @@ export const useBuildingsStore = defineStore('buildings', () => {
    * Asks the server for a passport in a language. The server makes it as a new file of the building; a sync follows
    * now, so the file shows among the building's files while it is being made.
    */
-  async function requestPassport(id: string, format: PassportFormat, language: PassportLanguage): Promise<OnlineOutcome<void>> {
-    const result = await online(id, async (connectionId) =>
-      outcomeOf(
-        await callApi(bridge, {
-          connectionId,
-          operationId: format === 'pdf' ? 'exportBuildingPassport' : 'exportBuildingExcelPassport',
+  async function requestPassport(id: string, format: PassportFormat, language: PassportLanguage): Promise<ApiOutcome<void>> {
+    const result = await whenOnline(sync, id, async (connectionId) =>
+      mapOutcome(
+        await callApi(bridgeApiPort(bridge, connectionId), format === 'pdf' ? 'exportBuildingPassport' : 'exportBuildingExcelPassport', {
           params: { id },
           headers: { 'accept-language': language },
         }),
@@ -231,29 +197,29 @@ export const useBuildingsStore = defineStore('buildings', () => {
   }
 
   /** The financial figures with other rates, as the server computes them now; the cache keeps those of the defaults. */
-  async function financialWith(id: string, query: FinancialQuery): Promise<OnlineOutcome<BuildingFinancialInformation>> {
-    return online(id, async (connectionId) => {
-      const outcome = await callApi(bridge, { connectionId, operationId: 'getBuildingFinancial', params: { id }, query });
+  async function financialWith(id: string, query: FinancialQuery): Promise<ApiOutcome<BuildingFinancialInformation>> {
+    return whenOnline(sync, id, async (connectionId) => {
+      const outcome = await callApi(bridgeApiPort(bridge, connectionId), 'getBuildingFinancial', { params: { id }, query });
       if (outcome.ok && !(isRecord(outcome.value) && typeof outcome.value['currentValue'] === 'number')) {
-        return { ok: false, refusal: { kind: 'failed', failure: { kind: 'host', message: 'getBuildingFinancial answered no figures.' } } };
+        return failed({ kind: 'invalid-answer', message: 'getBuildingFinancial answered no figures.' });
       }
-      return outcomeOf(outcome, (value) => value as BuildingFinancialInformation);
+      return outcome;
     });
   }
 
   /** Fetches a building's figures now into the cache (all three or none). */
-  async function refreshFigures(id: string): Promise<OnlineOutcome<void>> {
-    return online(id, async (connectionId) => {
+  async function refreshFigures(id: string): Promise<ApiOutcome<void>> {
+    return whenOnline(sync, id, async (connectionId) => {
       const outcome = await pullBuildingFigures({ db: cache(), api: bridgeApiPort(bridge, connectionId) }, id);
-      return outcome.ok ? { ok: true, value: undefined } : { ok: false, refusal: refusalOfSync(outcome.failure) };
+      return outcome.ok ? succeeded(undefined) : failed(outcome.failure);
     });
   }
 
   /** Reads a file's status now into the cache. */
-  async function refreshFileStatus(buildingId: string, fileId: string): Promise<OnlineOutcome<BuildingFileStatusResponse>> {
-    return online(buildingId, async (connectionId) => {
+  async function refreshFileStatus(buildingId: string, fileId: string): Promise<ApiOutcome<BuildingFileStatusResponse>> {
+    return whenOnline(sync, buildingId, async (connectionId) => {
       const outcome = await pullFileStatus({ db: cache(), api: bridgeApiPort(bridge, connectionId) }, buildingId, fileId);
-      return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, refusal: refusalOfSync(outcome.failure) };
+      return outcome.ok ? succeeded(outcome.value) : failed(outcome.failure);
     });
   }
 

@@ -32,8 +32,10 @@ import {
   type NewProduct,
 } from '../db/edits';
 import { sameValue } from '../db/field-paths';
-import { isLocalId, type SyncFailure } from '../db/schema';
-import { bridgeApiPort, callApi, classifyFailure, type ApiPort, type FailureClass } from '../sync/api-port';
+import { isLocalId } from '../db/schema';
+import { callApi } from '../api/call-api';
+import { classifyFailure, type ApiFailure, type FailureClass } from '../api/failure';
+import { bridgeApiPort, type ApiPort } from '../api/port';
 import { fillCatalogueDetails, pullMaterialDetails, pullProductDetails, type FillResult } from '../sync/pull';
 import { useSyncStore } from './sync';
 
@@ -57,7 +59,7 @@ export interface OwnDatabase {
 export type DetailsState =
   | { state: 'loading' }
   | { state: 'done'; at: string }
-  | { state: 'failed'; failure: SyncFailure; class: FailureClass };
+  | { state: 'failed'; failure: ApiFailure; class: FailureClass };
 
 /** Where each connection's own database is kept. */
 export const OWN_DATABASE_STORAGE_PREFIX = 'circularity-desk:catalogue-databases:';
@@ -104,7 +106,7 @@ export const useCataloguesStore = defineStore('catalogues', () => {
   const own = shallowRef<OwnDatabase | null>(null);
   const checking = ref(false);
   /** Why the last look at the account's database failed; null when it did not. */
-  const checkFailure = shallowRef<SyncFailure | null>(null);
+  const checkFailure = shallowRef<ApiFailure | null>(null);
   /** The database the lists show; null until the user chose (the screen then picks one). */
   const selectedDatabase = ref<CatalogueDatabase | null>(null);
   const details = reactive(new Map<string, DetailsState>());
@@ -164,7 +166,7 @@ export const useCataloguesStore = defineStore('catalogues', () => {
     const { connectionId, api } = port();
     checking.value = true;
     try {
-      const account = await callApi(api, { operationId: 'getCurrentAccount' });
+      const account = await callApi(api, 'getCurrentAccount');
       if (!account.ok) {
         if (sync.connectionId === connectionId) checkFailure.value = account.failure;
         return;
@@ -177,7 +179,7 @@ export const useCataloguesStore = defineStore('catalogues', () => {
       }
       const lists: Partial<Record<CatalogueKind, string[]>> = {};
       for (const [kind, operationId] of [['materials', 'listMaterials'], ['products', 'listProducts']] as const) {
-        const answer = await callApi(api, { operationId, query: { databaseId: id } });
+        const answer = await callApi(api, operationId, { query: { databaseId: id } });
         if (!answer.ok) {
           if (sync.connectionId === connectionId) checkFailure.value = answer.failure;
           return;
@@ -231,7 +233,7 @@ export const useCataloguesStore = defineStore('catalogues', () => {
       if (sync.connectionId !== connectionId) return;
       details.set(key, outcome.ok ? { state: 'done', at: new Date().toISOString() } : { state: 'failed', failure: outcome.failure, class: outcome.class });
     } catch (error) {
-      const failure: SyncFailure = { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
+      const failure: ApiFailure = { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
       if (sync.connectionId === connectionId) details.set(key, { state: 'failed', failure, class: classifyFailure(failure) });
     }
   }

@@ -4,9 +4,12 @@
  * it as an attachment), while Electron's host saves a building file where the user picks in its save dialog and opens
  * other addresses in the system's browser. The window never holds a file's bytes.
  */
+import type { CallArgs } from '../../shared/api/client';
+import type { Routes } from '../../shared/api/routes';
 import type { Bridge } from '../../shared/ipc';
-import { callApi } from '../api-call';
-import { outcomeOf, type OnlineOutcome } from './online-outcome';
+import { callApi } from '../api/call-api';
+import { failed, hostFailed, mapOutcome, succeeded, type ApiOutcome } from '../api/outcome';
+import type { ApiPort } from '../api/port';
 
 /**
  * What a download did: saved by the host (where, how many bytes), the save dialog cancelled, handed to the browser
@@ -51,27 +54,24 @@ function addressOf(answer: unknown): string | null {
 }
 
 /** Asks the server for a file's signed address (`getBuildingFileDownload`, `getPortfolioFileDownload`). */
-export async function signedAddress(
-  bridge: Bridge,
-  connectionId: string,
-  operationId: 'getBuildingFileDownload' | 'getPortfolioFileDownload',
-  params: Record<string, string>,
-): Promise<OnlineOutcome<string>> {
-  const outcome = outcomeOf(await callApi(bridge, { connectionId, operationId, params }), addressOf);
+export async function signedAddress<Id extends 'getBuildingFileDownload' | 'getPortfolioFileDownload'>(
+  api: ApiPort,
+  operationId: Id,
+  ...input: CallArgs<Routes[Id]>
+): Promise<ApiOutcome<string>> {
+  const outcome = mapOutcome(await callApi(api, operationId, ...input), addressOf);
   if (!outcome.ok) return outcome;
-  if (outcome.value === null) {
-    return { ok: false, refusal: { kind: 'failed', failure: { kind: 'host', message: `${operationId} answered no download address.` } } };
-  }
-  return { ok: true, value: outcome.value };
+  const address = outcome.value;
+  if (address === null) return failed({ kind: 'invalid-answer', message: `${operationId} answered no download address.` });
+  return { ...outcome, value: address };
 }
 
 /** Opens a signed address the way the host can: the system's browser in Electron, a new tab in browser mode. */
-export async function openSigned(bridge: Bridge, inElectron: boolean, url: string): Promise<OnlineOutcome<DownloadOutcome>> {
+export async function openSigned(bridge: Bridge, inElectron: boolean, url: string): Promise<ApiOutcome<DownloadOutcome>> {
   if (!inElectron) {
     openAddress(url);
-    return { ok: true, value: { kind: 'opened' } };
+    return succeeded({ kind: 'opened' });
   }
   const opened = await bridge.shell.openExternal({ url });
-  if (!opened.ok) return { ok: false, refusal: { kind: 'failed', failure: { kind: 'host', message: opened.error.message } } };
-  return { ok: true, value: { kind: 'opened' } };
+  return opened.ok ? succeeded({ kind: 'opened' }) : hostFailed(opened.error);
 }

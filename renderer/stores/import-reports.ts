@@ -8,17 +8,19 @@ import { defineStore } from 'pinia';
 import { reactive, watch } from 'vue';
 import { Value } from 'typebox/value';
 import { BuildingFileImportReport } from '../../shared/api/schemas';
-import { callApi } from '../api-call';
+import { callApi } from '../api/call-api';
+import type { ApiFailure } from '../api/failure';
+import { bridgeApiPort } from '../api/port';
 import { useBridge } from '../bridge';
-import { refusalOf, whenOnline, type OnlineRefusal } from './online-outcome';
 import { useSyncStore } from './sync';
+import { whenOnline } from './when-online';
 
 /** What the server said about a file's report: the report, that it gives none, or why it could not be asked. */
 export type ReportAnswer =
   | { state: 'loading' }
   | { state: 'report'; report: BuildingFileImportReport; at: string }
   | { state: 'no-report' }
-  | { state: 'refused'; refusal: OnlineRefusal };
+  | { state: 'refused'; failure: ApiFailure };
 
 /** Statuses of a server that does not know the route. */
 const NO_SUCH_ROUTE = new Set([404, 405, 501]);
@@ -38,10 +40,9 @@ export const useImportReportsStore = defineStore('importReports', () => {
   async function fetchReport(buildingId: string, fileId: string): Promise<void> {
     const asked = sync.connectionId;
     if (answers.get(fileId)?.state !== 'report') answers.set(fileId, { state: 'loading' });
-    const outcome = await whenOnline(sync, fileId, async (connectionId) => {
-      const answer = await callApi(bridge, { connectionId, operationId: 'getBuildingFileImportReport', params: { buildingId, fileId } });
-      return answer.ok ? { ok: true as const, value: answer.value } : { ok: false as const, refusal: refusalOf(answer.failure) };
-    });
+    const outcome = await whenOnline(sync, fileId, async (connectionId) =>
+      callApi(bridgeApiPort(bridge, connectionId), 'getBuildingFileImportReport', { params: { buildingId, fileId } }),
+    );
     // The connection may have been switched while the answer came.
     if (sync.connectionId !== asked) return;
     if (outcome.ok) {
@@ -51,11 +52,11 @@ export const useImportReportsStore = defineStore('importReports', () => {
           ? { state: 'report', report: outcome.value, at: new Date().toISOString() }
           : { state: 'no-report' },
       );
-    } else if (outcome.refusal.kind === 'failed' && outcome.refusal.failure.kind === 'problem' && NO_SUCH_ROUTE.has(outcome.refusal.failure.status)) {
+    } else if (outcome.failure.kind === 'problem' && NO_SUCH_ROUTE.has(outcome.failure.status)) {
       answers.set(fileId, { state: 'no-report' });
     } else if (answers.get(fileId)?.state !== 'report') {
       // A report read before stays, with its time: it is what the user last saw of the server.
-      answers.set(fileId, { state: 'refused', refusal: outcome.refusal });
+      answers.set(fileId, { state: 'refused', failure: outcome.failure });
     }
   }
 

@@ -5,12 +5,14 @@
  */
 import { defineStore } from 'pinia';
 import type { PortfolioFileResponse } from '../../shared/api/schemas';
-import { callApi, callApiList } from '../api-call';
+import { callApi, callApiList } from '../api/call-api';
+import { mapOutcome, type ApiOutcome } from '../api/outcome';
+import { bridgeApiPort } from '../api/port';
 import { useBridge } from '../bridge';
 import { useAppInfoStore } from './app-info';
 import { openSigned, saveAddress, signedAddress, type DownloadOutcome } from './file-download';
-import { outcomeOf, whenOnline, type OnlineOutcome } from './online-outcome';
 import { useSyncStore } from './sync';
+import { whenOnline } from './when-online';
 
 /** The files of portfolios, online. */
 export const usePortfolioFilesStore = defineStore('portfolioFiles', () => {
@@ -19,31 +21,28 @@ export const usePortfolioFilesStore = defineStore('portfolioFiles', () => {
   const appInfo = useAppInfoStore();
 
   /** A portfolio's files as the server lists them. */
-  function list(portfolioId: string): Promise<OnlineOutcome<PortfolioFileResponse[]>> {
+  function list(portfolioId: string): Promise<ApiOutcome<PortfolioFileResponse[]>> {
     return whenOnline(sync, portfolioId, async (connectionId) =>
-      outcomeOf(
-        await callApiList<PortfolioFileResponse>(bridge, { connectionId, operationId: 'listPortfolioFiles', params: { portfolioId } }),
-        (files) => files,
-      ),
+      callApiList(bridgeApiPort(bridge, connectionId), 'listPortfolioFiles', { params: { portfolioId } }),
     );
   }
 
   /** Saves a file's content through the browser, or opens its address in the system's browser in Electron. */
-  function download(portfolioId: string, file: Pick<PortfolioFileResponse, 'id' | 'fileName'>): Promise<OnlineOutcome<DownloadOutcome>> {
+  function download(portfolioId: string, file: Pick<PortfolioFileResponse, 'id' | 'fileName'>): Promise<ApiOutcome<DownloadOutcome>> {
     return whenOnline(sync, portfolioId, async (connectionId) => {
-      const address = await signedAddress(bridge, connectionId, 'getPortfolioFileDownload', { portfolioId, fileId: file.id });
+      const address = await signedAddress(bridgeApiPort(bridge, connectionId), 'getPortfolioFileDownload', { params: { portfolioId, fileId: file.id } });
       if (!address.ok) return address;
       await appInfo.load();
       if (appInfo.info?.host === 'electron') return openSigned(bridge, true, address.value);
       saveAddress(address.value, file.fileName ?? file.id);
-      return { ok: true, value: { kind: 'browser' } };
+      return mapOutcome(address, (): DownloadOutcome => ({ kind: 'browser' }));
     });
   }
 
   /** Deletes a file and its content. */
-  function remove(portfolioId: string, fileId: string): Promise<OnlineOutcome<void>> {
+  function remove(portfolioId: string, fileId: string): Promise<ApiOutcome<void>> {
     return whenOnline(sync, portfolioId, async (connectionId) =>
-      outcomeOf(await callApi(bridge, { connectionId, operationId: 'deletePortfolioFile', params: { portfolioId, fileId } }), () => undefined),
+      mapOutcome(await callApi(bridgeApiPort(bridge, connectionId), 'deletePortfolioFile', { params: { portfolioId, fileId } }), () => undefined),
     );
   }
 

@@ -10,14 +10,15 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { PassportLanguage } from '../../shared/api/routes';
 import type { AccountResponse } from '../../shared/api/schemas';
-import { callApi, callApiList } from '../api-call';
+import { callApi, callApiList } from '../api/call-api';
+import { mapOutcome, type ApiOutcome } from '../api/outcome';
+import { bridgeApiPort } from '../api/port';
 import { useBridge } from '../bridge';
 import type { CacheDb } from '../db/cache-db';
 import { createPortfolio, deletePortfolio, editPortfolio } from '../db/edits';
 import type { BuildingRow, PortfolioRow, PullProgress, SyncIssue } from '../db/schema';
-import { outcomeOf, whenOnline } from './online-outcome';
-import type { OnlineOutcome } from './online-outcome';
 import { useSyncStore } from './sync';
+import { whenOnline } from './when-online';
 
 /** The collections whose refusal leaves nothing to show. */
 const LIST_OPERATIONS: readonly string[] = ['listPortfolios', 'listBuildings'];
@@ -150,12 +151,9 @@ export const usePortfoliosStore = defineStore('portfolios', () => {
   }
 
   /** The element databases that files in the portfolio may use. */
-  function availableDatabases(id: string): Promise<OnlineOutcome<AccountResponse[]>> {
+  function availableDatabases(id: string): Promise<ApiOutcome<AccountResponse[]>> {
     return whenOnline(sync, id, async (connectionId) =>
-      outcomeOf(
-        await callApiList<AccountResponse>(bridge, { connectionId, operationId: 'listPortfolioAvailableDatabases', params: { id } }),
-        (list) => list,
-      ),
+      callApiList(bridgeApiPort(bridge, connectionId), 'listPortfolioAvailableDatabases', { params: { id } }),
     );
   }
 
@@ -163,16 +161,10 @@ export const usePortfoliosStore = defineStore('portfolios', () => {
    * Asks the server for the portfolio's PDF passport of all its buildings, in a language. The server makes it as a
    * file of the portfolio; passport folders of the portfolio (the Passports screen) save it on this computer.
    */
-  function requestPassport(id: string, language: PassportLanguage): Promise<OnlineOutcome<void>> {
+  function requestPassport(id: string, language: PassportLanguage): Promise<ApiOutcome<void>> {
     return whenOnline(sync, id, async (connectionId) =>
-      outcomeOf(
-        await callApi(bridge, {
-          connectionId,
-          operationId: 'exportPortfolioPassport',
-          params: { id },
-          headers: { 'accept-language': language },
-          body: {},
-        }),
+      mapOutcome(
+        await callApi(bridgeApiPort(bridge, connectionId), 'exportPortfolioPassport', { params: { id }, headers: { 'accept-language': language }, body: {} }),
         () => undefined,
       ),
     );

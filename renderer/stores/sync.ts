@@ -28,7 +28,8 @@ import {
 } from '../db/schema';
 import { readPushState } from '../db/push-writes';
 import { readPullState } from '../db/sync-state';
-import { bridgeApiPort, isUnreachable, type ApiPort } from '../sync/api-port';
+import { isUnreachable } from '../api/failure';
+import { bridgeApiPort, type ApiPort } from '../api/port';
 import { inThreadCycleRunner, type CycleRunner } from '../sync/cycle-runner';
 import type { SyncCycleReport, SyncPhase } from '../sync/cycle';
 import {

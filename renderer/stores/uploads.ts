@@ -14,10 +14,10 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { IpcResult } from '../../shared/ipc';
 import type { UploadEntry, UploadSource, UploadTarget } from '../../shared/uploads';
+import { hostFailed, succeeded, type ApiOutcome } from '../api/outcome';
 import { useBridge, useBridgeLink, useDroppedFiles, useSpoolPieceSender } from '../bridge';
 import { noteFileUploaded } from '../db/file-timelines';
 import { useAppInfoStore } from './app-info';
-import type { OnlineOutcome } from './online-outcome';
 import { useSyncStore } from './sync';
 import { createSpoolFeeding } from './spool-feeding';
 import { choiceOnDisk, chooseFiles, type ChooseKinds, type ChooseOutcome, type ChosenFile } from './upload-choice';
@@ -100,18 +100,18 @@ export const useUploadsStore = defineStore('uploads', () => {
     return entries.value.filter((entry) => uploadedFileId(entry) === fileId).at(-1);
   }
 
-  async function start(target: UploadTarget, source: UploadSource, fileName: string, size: number): Promise<OnlineOutcome<UploadEntry>> {
+  async function start(target: UploadTarget, source: UploadSource, fileName: string, size: number): Promise<ApiOutcome<UploadEntry>> {
     const connectionId = sync.connectionId;
-    if (connectionId === null) return { ok: false, refusal: { kind: 'no-connection' } };
+    if (connectionId === null) return { ok: false, failure: { kind: 'no-connection' } };
     const result = await bridge.uploads.start({ connectionId, target, source, fileName, size });
-    if (!result.ok) return { ok: false, refusal: { kind: 'failed', failure: { kind: 'host', message: result.error.message } } };
+    if (!result.ok) return hostFailed(result.error);
     byId.value = withEntry(byId.value, result.value);
-    return { ok: true, value: result.value };
+    return succeeded(result.value);
   }
 
   /** Starts an upload of a file the host's dialog chose. */
-  async function startChosen(target: UploadTarget, chosen: ChosenFile): Promise<OnlineOutcome<UploadEntry>> {
-    if (notOnServer(target)) return { ok: false, refusal: { kind: 'not-on-server' } };
+  async function startChosen(target: UploadTarget, chosen: ChosenFile): Promise<ApiOutcome<UploadEntry>> {
+    if (notOnServer(target)) return { ok: false, failure: { kind: 'not-on-server' } };
     return start(target, { kind: 'chosen', choiceId: chosen.choiceId }, chosen.fileName, chosen.size);
   }
 
@@ -120,13 +120,13 @@ export const useUploadsStore = defineStore('uploads', () => {
    * its bytes, the upload from that spool at once (so it is in the ledger and waits for the server like any other),
    * then the bytes, handed over in the background.
    */
-  async function startFile(target: UploadTarget, file: File): Promise<OnlineOutcome<UploadEntry>> {
-    if (notOnServer(target)) return { ok: false, refusal: { kind: 'not-on-server' } };
-    if (sync.connectionId === null) return { ok: false, refusal: { kind: 'no-connection' } };
+  async function startFile(target: UploadTarget, file: File): Promise<ApiOutcome<UploadEntry>> {
+    if (notOnServer(target)) return { ok: false, failure: { kind: 'not-on-server' } };
+    if (sync.connectionId === null) return { ok: false, failure: { kind: 'no-connection' } };
     const onDisk = await choiceOnDisk(droppedFiles, file);
     if (onDisk !== undefined) return startChosen(target, onDisk);
     const spool = await bridge.uploads.openSpool({ fileName: file.name, size: file.size });
-    if (!spool.ok) return { ok: false, refusal: { kind: 'failed', failure: { kind: 'host', message: spool.error.message } } };
+    if (!spool.ok) return hostFailed(spool.error);
     const started = await start(target, { kind: 'spool', spoolId: spool.value.spoolId }, file.name, file.size);
     if (started.ok) void feeding.feed(spool.value.spoolId, started.value.id, file);
     return started;

@@ -8,7 +8,7 @@ import { assertNever } from '../../shared/api/enums';
 import type { ApiAnswer } from '../../shared/ipc';
 import type { CacheDb } from '../db/cache-db';
 import type { PullProgress, PushProgress } from '../db/schema';
-import { ApiPortError, type ApiPort } from './api-port';
+import { ApiPortError, type ApiPort } from '../api/port';
 import { runSyncCycle, type SyncCycleReport, type SyncPhase } from './cycle';
 import { pull } from './pull';
 import { push } from './push';

@@ -11,7 +11,8 @@
  */
 import type { CacheDb } from '../db/cache-db';
 import type { PullProgress, PushProgress, SyncIssue } from '../db/schema';
-import { failureMessage, type ApiPort } from './api-port';
+import { failureMessage } from '../api/failure';
+import type { ApiPort } from '../api/port';
 import type { PullOptions, PullResult } from './pull';
 import type { SyncCycleOutcome } from './scheduler';
 

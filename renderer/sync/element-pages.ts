@@ -5,7 +5,9 @@
  * page before it was written. Every page but the last is full, so the skip of each page is known before the answer of
  * the one before it; more pages are asked for only once a full page arrived, so a file of one page costs one request.
  */
-import { callApi, type ApiCall, type ApiPort, type CallOutcome } from './api-port';
+import { callOperation, type OperationCall } from '../api/call-api';
+import type { ApiOutcome } from '../api/outcome';
+import type { ApiPort } from '../api/port';
 
 /** Pages requested beyond the one being written: enough that the server always has the next one to serve. */
 export const PAGES_AHEAD = 2;
@@ -13,12 +15,12 @@ export const PAGES_AHEAD = 2;
 /** The pages of one file, in order from `firstSkip`. */
 export interface ElementPages {
   /** Answers the next page's outcome (rejects as the port did). */
-  next(): Promise<CallOutcome>;
+  next(): Promise<ApiOutcome<unknown>>;
   /** Asks for nothing more; answers still on their way are dropped unread. */
   close(): void;
 }
 
-function isFullPage(outcome: CallOutcome, pageSize: number): boolean {
+function isFullPage(outcome: ApiOutcome<unknown>, pageSize: number): boolean {
   return outcome.ok && Array.isArray(outcome.value) && outcome.value.length === pageSize;
 }
 
@@ -29,11 +31,11 @@ function isFullPage(outcome: CallOutcome, pageSize: number): boolean {
  */
 export function elementPages(
   api: ApiPort,
-  callAt: (skip: number) => ApiCall,
+  callAt: (skip: number) => OperationCall,
   options: { firstSkip: number; pageSize: number; mayAsk: (skip: number) => boolean },
 ): ElementPages {
   const { pageSize, mayAsk } = options;
-  const queue: Promise<CallOutcome>[] = [];
+  const queue: Promise<ApiOutcome<unknown>>[] = [];
   let nextSkip = options.firstSkip;
   let closed = false;
 
@@ -41,7 +43,7 @@ export function elementPages(
     while (!closed && queue.length < PAGES_AHEAD && mayAsk(nextSkip)) ask();
   };
   const ask = (): void => {
-    const answer = callApi(api, callAt(nextSkip));
+    const answer = callOperation(api, callAt(nextSkip));
     nextSkip += pageSize;
     queue.push(answer);
     answer.then(
@@ -56,7 +58,7 @@ export function elementPages(
   return {
     next() {
       if (queue.length === 0) ask();
-      const answer = queue.shift() as Promise<CallOutcome>;
+      const answer = queue.shift() as Promise<ApiOutcome<unknown>>;
       // The queue may have room again, and the answers that could fill it may all have arrived already.
       void answer.then((outcome) => {
         if (isFullPage(outcome, pageSize)) askAhead();

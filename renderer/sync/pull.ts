@@ -41,9 +41,13 @@ import {
   type PlainListTable,
 } from '../db/apply-pull';
 import type { CacheDb } from '../db/cache-db';
-import { elementCursorKey, isLocalId, type ElementCursorRow, type PullProgress, type RowRef, type SyncFailure, type SyncIssue } from '../db/schema';
+import { elementCursorKey, isLocalId, type ElementCursorRow, type PullProgress, type RowRef, type SyncIssue } from '../db/schema';
 import { readElementCursor, recordPullEnd, recordPullProgress, recordPullStart } from '../db/sync-state';
-import { callApi, classifyFailure, type ApiCall, type ApiPort, type CallOutcome, type FailureClass } from './api-port';
+import type { OperationId } from '../../shared/api/routes';
+import { callApi, callOperation, type OperationCall } from '../api/call-api';
+import { classifyFailure, type ApiFailure, type FailureClass } from '../api/failure';
+import type { ApiOutcome } from '../api/outcome';
+import type { ApiPort } from '../api/port';
 import { elementPages } from './element-pages';
 import { isRecord } from '../../shared/is-record';
 
@@ -81,7 +85,7 @@ export type PullResult =
     };
 
 /** The outcome of an on-demand fetch. */
-export type FetchOutcome<T = undefined> = { ok: true; value: T } | { ok: false; failure: SyncFailure; class: FailureClass };
+export type FetchOutcome<T = undefined> = { ok: true; value: T } | { ok: false; failure: ApiFailure; class: FailureClass };
 
 // --- one run ----------------------------------------------------------------------------------------------------------
 
@@ -123,7 +127,7 @@ function clockOf(options: SyncOptions): () => string {
 }
 
 /** Records a failure: a refusal is an issue and the caller skips its part; anything else stops the pull. */
-function fail(run: Run, where: string, failure: SyncFailure): void {
+function fail(run: Run, where: string, failure: ApiFailure): void {
   const issue: SyncIssue = { at: run.at(), where, failure };
   if (classifyFailure(failure) !== 'rejected') throw new PullStopped(issue);
   run.issues.push(issue);
@@ -137,9 +141,9 @@ function stopIfAborted(run: Run, where: string): void {
 }
 
 /** Runs a call of the pull; answers its value, or undefined when the server refused it (recorded by `fail`). */
-async function request(run: Run, where: string, call: ApiCall): Promise<unknown> {
+async function request(run: Run, where: string, call: OperationCall): Promise<unknown> {
   stopIfAborted(run, where);
-  const outcome = await callApi(run.api, call);
+  const outcome = await callOperation(run.api, call);
   if (outcome.ok) return outcome.value;
   fail(run, where, outcome.failure);
   return undefined;
@@ -163,7 +167,7 @@ function listOf<T>(value: unknown, key: string | null, check: (item: Record<stri
   return valid ? (value as T[]) : undefined;
 }
 
-function invalid(where: string, what: string): SyncFailure {
+function invalid(where: string, what: string): ApiFailure {
   return { kind: 'invalid-answer', message: `The answer of ${where} is not ${what}.` };
 }
 
@@ -171,7 +175,7 @@ function invalid(where: string, what: string): SyncFailure {
 async function fetchList<T>(
   run: Run,
   where: string,
-  call: ApiCall,
+  call: OperationCall,
   key: string | null,
   check?: (item: Record<string, unknown>) => boolean,
 ): Promise<T[] | undefined> {
@@ -184,7 +188,7 @@ async function fetchList<T>(
 
 // --- lists ------------------------------------------------------------------------------------------------------------
 
-const PLAIN_LISTS: ReadonlyArray<{ table: PlainListTable; operationId: string; catalogue: boolean }> = [
+const PLAIN_LISTS: ReadonlyArray<{ table: PlainListTable; operationId: OperationId; catalogue: boolean }> = [
   { table: 'portfolios', operationId: 'listPortfolios', catalogue: false },
   { table: 'classificationMethods', operationId: 'listClassificationMethods', catalogue: false },
   { table: 'materials', operationId: 'listMaterials', catalogue: true },
@@ -203,7 +207,7 @@ async function ownDatabaseId(run: Run): Promise<string | undefined> {
  * A catalogue is the platform's database (the list without `databaseId`) and the account's own one, where items its
  * users create are kept: both lists make the complete one, so an item created here is not taken for deleted.
  */
-async function fetchCatalogue<T extends { id: string }>(run: Run, operationId: string, databaseId: string | undefined): Promise<T[] | undefined> {
+async function fetchCatalogue<T extends { id: string }>(run: Run, operationId: OperationId, databaseId: string | undefined): Promise<T[] | undefined> {
   const platform = await fetchList<T>(run, operationId, { operationId }, 'id');
   if (platform === undefined || databaseId === undefined) return undefined;
   const own = await fetchList<T>(run, `${operationId}:${databaseId}`, { operationId, query: { databaseId } }, 'id');
@@ -242,7 +246,7 @@ async function pullFiles(run: Run, buildingIds: readonly string[]): Promise<Elem
   const due: ElementsDue[] = [];
   for (const [index, buildingId] of buildingIds.entries()) {
     await progress(run, { phase: 'files', buildingsDone: index, buildingsTotal: buildingIds.length });
-    const call: ApiCall = { operationId: 'listBuildingFiles', params: { buildingId } };
+    const call: OperationCall = { operationId: 'listBuildingFiles', params: { buildingId } };
     const files = await fetchList<BuildingFileResponse>(run, `listBuildingFiles:${buildingId}`, call, 'id', isFileListItem);
     if (files === undefined) continue;
     const applied = await applyServerFiles(run.db, buildingId, files);
@@ -264,7 +268,7 @@ async function cursorFor(run: Run, due: ElementsDue): Promise<ElementCursorRow> 
   if (stored !== undefined && stored.stamp === due.stamp && stored.pageSize === run.pageSize) return stored;
   stopIfAborted(run, `getBuildingFileStatus:${due.fileId}`);
   // The status's element count only feeds the progress display, so a refusal of it is no reason to skip the file.
-  const outcome = await callApi(run.api, { operationId: 'getBuildingFileStatus', params: { buildingId: due.buildingId, fileId: due.fileId } });
+  const outcome = await callApi(run.api, 'getBuildingFileStatus', { params: { buildingId: due.buildingId, fileId: due.fileId } });
   if (!outcome.ok && classifyFailure(outcome.failure) !== 'rejected') fail(run, `getBuildingFileStatus:${due.fileId}`, outcome.failure);
   const status = outcome.ok && isStatus(outcome.value) ? outcome.value : null;
   return beginElementPull(
@@ -295,7 +299,7 @@ function elementsProgress(cursor: ElementCursorRow): PullProgress {
 }
 
 /** The answer as a page of elements, or undefined after recording why there is none (`fail`). */
-function pageOf(run: Run, where: string, outcome: CallOutcome): BuildingFileElementResponse[] | undefined {
+function pageOf(run: Run, where: string, outcome: ApiOutcome<unknown>): BuildingFileElementResponse[] | undefined {
   if (!outcome.ok) {
     fail(run, where, outcome.failure);
     return undefined;
@@ -360,7 +364,7 @@ async function fetchFigures(api: ApiPort, buildingId: string): Promise<FetchOutc
     ['financial', 'getBuildingFinancial'],
     ['validation', 'getBuildingValidation'],
   ] as const) {
-    const outcome = await callApi(api, { operationId, params: { id: buildingId } });
+    const outcome = await callApi(api, operationId, { params: { id: buildingId } });
     if (!outcome.ok) return { ok: false, failure: outcome.failure, class: classifyFailure(outcome.failure) };
     if (!isRecord(outcome.value)) {
       const failure = invalid(operationId, 'an object');
@@ -440,7 +444,7 @@ export async function pullBuildingFigures(options: SyncOptions, buildingId: stri
 
 /** Fetches a file's processing status now and writes it. */
 export async function pullFileStatus(options: SyncOptions, buildingId: string, fileId: string): Promise<FetchOutcome<BuildingFileStatusResponse>> {
-  const outcome = await callApi(options.api, { operationId: 'getBuildingFileStatus', params: { buildingId, fileId } });
+  const outcome = await callApi(options.api, 'getBuildingFileStatus', { params: { buildingId, fileId } });
   if (!outcome.ok) return { ok: false, failure: outcome.failure, class: classifyFailure(outcome.failure) };
   if (!isStatus(outcome.value)) {
     const failure = invalid('getBuildingFileStatus', 'a file status');
@@ -451,7 +455,7 @@ export async function pullFileStatus(options: SyncOptions, buildingId: string, f
 }
 
 /** The sub-resource lists of each catalogue table, with the operation that lists them. */
-const DETAIL_OPERATIONS: Readonly<Record<CatalogueListTable, string>> = {
+const DETAIL_OPERATIONS: Readonly<Record<CatalogueListTable, OperationId>> = {
   materialMatches: 'listMaterialMatches',
   materialFinancialValues: 'listMaterialFinancialValues',
   productMatches: 'listProductMatches',
@@ -463,7 +467,7 @@ async function pullCatalogueDetails(options: SyncOptions, table: keyof typeof CA
   const lists: CatalogueList[] = [];
   for (const detail of CATALOGUE_DETAILS[table]) {
     const operationId = DETAIL_OPERATIONS[detail];
-    const outcome = await callApi(options.api, { operationId, params: { id } });
+    const outcome = await callOperation(options.api, { operationId, params: { id } });
     const items = outcome.ok ? listOf<unknown>(outcome.value, null) : undefined;
     if (!outcome.ok || items === undefined) {
       const failure = outcome.ok ? invalid(operationId, 'a list of objects') : outcome.failure;

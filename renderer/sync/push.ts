@@ -52,10 +52,12 @@ import {
   type FileRefinementRow,
   type OutboxEntry,
   type PushProgress,
-  type SyncFailure,
   type SyncIssue,
 } from '../db/schema';
-import { callApi, classifyFailure, type ApiCall, type CallOutcome } from './api-port';
+import type { OperationId } from '../../shared/api/routes';
+import { callOperation, type OperationCall } from '../api/call-api';
+import { classifyFailure, type ApiFailure } from '../api/failure';
+import type { ApiOutcome } from '../api/outcome';
 import { planMerge } from './conflict-policy';
 import { DEFAULT_PAGE_SIZE, pullBuildingFigures, pullFileElements, type SyncOptions } from './pull';
 import { abortableSleep } from '../../shared/abortable-sleep';
@@ -144,9 +146,9 @@ function stopIfAborted(run: Run, where: string): void {
  * Runs a call. A failure that is not a refusal stops the push (recorded on `entry`, which stays pending); a refusal is
  * answered for the caller to park or report.
  */
-async function send(run: Run, where: string, call: ApiCall, entry?: OutboxEntry): Promise<CallOutcome> {
+async function send(run: Run, where: string, call: OperationCall, entry?: OutboxEntry): Promise<ApiOutcome<unknown>> {
   stopIfAborted(run, where);
-  const outcome = await callApi(run.options.api, call);
+  const outcome = await callOperation(run.options.api, call);
   if (outcome.ok) return outcome;
   const failureClass = classifyFailure(outcome.failure);
   if (failureClass === 'rejected') return outcome;
@@ -155,15 +157,15 @@ async function send(run: Run, where: string, call: ApiCall, entry?: OutboxEntry)
   throw new PushStopped(issue, failureClass === 'transient');
 }
 
-function isStatus(failure: SyncFailure, status: number): boolean {
+function isStatus(failure: ApiFailure, status: number): boolean {
   return failure.kind === 'problem' && failure.status === status;
 }
 
-function invalid(where: string, what: string): SyncFailure {
+function invalid(where: string, what: string): ApiFailure {
   return { kind: 'invalid-answer', message: `The answer of ${where} is not ${what}.` };
 }
 
-async function park(run: Run, entry: OutboxEntry, where: string, failure: SyncFailure, conflict: EditConflict | null = null): Promise<Step> {
+async function park(run: Run, entry: OutboxEntry, where: string, failure: ApiFailure, conflict: EditConflict | null = null): Promise<Step> {
   const issue: SyncIssue = { at: run.at(), where, failure };
   await parkEntry(run.options.db, entry.seq, issue, conflict);
   run.lastIssue = issue;
@@ -182,7 +184,7 @@ async function progress(run: Run, value: PushProgress): Promise<void> {
   run.onProgress?.(value);
 }
 
-function conflictFailure(where: string, fields: readonly FieldConflict[]): SyncFailure {
+function conflictFailure(where: string, fields: readonly FieldConflict[]): ApiFailure {
   const detail = `Changed here and on the server since: ${fields.map((field) => field.path).join(', ')}.`;
   return {
     kind: 'problem',
@@ -211,9 +213,9 @@ function refersToLocalRow(value: unknown): boolean {
 
 /** The operations of a resource other than an element (lists are read and replaced whole). */
 interface ResourceOperations {
-  get: string;
-  replace: string;
-  remove?: string;
+  get: OperationId;
+  replace: OperationId;
+  remove?: OperationId;
 }
 
 const OPERATIONS: Readonly<Record<Exclude<EditedEntity, 'elements'>, ResourceOperations>> = {
@@ -235,7 +237,7 @@ type CreatedEntity = 'portfolios' | 'buildings' | 'materials' | 'products';
  * How a resource with a server id is created, listed, and recognised in its list (the fields a create is found by).
  * Catalogue items are made in the key's own database, which their list shows only when asked by its id.
  */
-const CREATES: Readonly<Record<CreatedEntity, { create: string; list: string; identity: readonly string[]; ownDatabase: boolean }>> = {
+const CREATES: Readonly<Record<CreatedEntity, { create: OperationId; list: OperationId; identity: readonly string[]; ownDatabase: boolean }>> = {
   portfolios: { create: 'createPortfolio', list: 'listPortfolios', identity: ['name'], ownDatabase: false },
   buildings: { create: 'createBuilding', list: 'listBuildings', identity: ['name', 'portfolioId'], ownDatabase: false },
   materials: { create: 'createMaterial', list: 'listMaterials', identity: ['name'], ownDatabase: true },
@@ -261,10 +263,10 @@ function isServerValues(entity: EditedEntity, value: unknown): boolean {
 
 /** How an update reaches its resource. */
 interface UpdateCalls {
-  get: ApiCall;
-  replace: (body: unknown) => ApiCall;
+  get: OperationCall;
+  replace: (body: unknown) => OperationCall;
   /** Sends the replace; null when it could not be sent and the entry was parked. */
-  write: (where: string, call: ApiCall) => Promise<CallOutcome | null>;
+  write: (where: string, call: OperationCall) => Promise<ApiOutcome<unknown> | null>;
   /** The server's values as the merge is to see them (default: as read). */
   view?: (server: unknown, base: unknown) => unknown;
   /** The server's answer to a replace as the row's new base (default: as answered). */
@@ -336,7 +338,7 @@ async function pushCreate(run: Run, entry: EditEntry & { entity: CreatedEntity }
   if (body === null) return park(run, entry, where, { kind: 'internal', message: 'The row to create is no longer in the cache.' });
   if (refersToLocalRow(body)) return { kind: 'blocked' };
 
-  let query: ApiCall['query'];
+  let query: OperationCall['query'];
   if (operations.ownDatabase) {
     const account = await send(run, 'getCurrentAccount', { operationId: 'getCurrentAccount' }, entry);
     const accountId = account.ok && isRecord(account.value) ? account.value['id'] : undefined;
@@ -360,7 +362,7 @@ async function pushCreate(run: Run, entry: EditEntry & { entity: CreatedEntity }
     attempt = { body, preexistingIds: same.map((item) => item['id'] as string), firstSentAt: run.at() };
     await recordCreateAttempt(db, entry.seq, attempt);
   }
-  const call: ApiCall = { operationId: operations.create, headers: { 'Idempotency-Key': entry.opId }, body: attempt.body };
+  const call: OperationCall = { operationId: operations.create, headers: { 'Idempotency-Key': entry.opId }, body: attempt.body };
   const created = await send(run, where, call, entry);
   if (!created.ok) return park(run, entry, where, created.failure);
   if (!isServerValues(entry.entity, created.value)) return park(run, entry, where, invalid(where, 'the created row'));
@@ -437,7 +439,7 @@ async function fileProgress(run: Run, batch: FileBatch, step: 'importing' | 'ref
 }
 
 /** The file's status now; a refusal (the file is gone, …) is answered as a failure. */
-async function fileStatus(run: Run, batch: FileBatch, entry?: OutboxEntry): Promise<BuildingFileStatusResponse | SyncFailure> {
+async function fileStatus(run: Run, batch: FileBatch, entry?: OutboxEntry): Promise<BuildingFileStatusResponse | ApiFailure> {
   const where = `getBuildingFileStatus:${batch.fileId}`;
   const got = await send(run, where, { operationId: 'getBuildingFileStatus', params: fileParams(batch) }, entry);
   if (!got.ok) return got.failure;
@@ -445,7 +447,7 @@ async function fileStatus(run: Run, batch: FileBatch, entry?: OutboxEntry): Prom
 }
 
 /** Polls the file's status until the server is no longer processing it. */
-async function waitSettled(run: Run, batch: FileBatch, step: 'importing' | 'refining', entry?: OutboxEntry): Promise<BuildingFileStatusResponse | SyncFailure> {
+async function waitSettled(run: Run, batch: FileBatch, step: 'importing' | 'refining', entry?: OutboxEntry): Promise<BuildingFileStatusResponse | ApiFailure> {
   for (let polls = 0; ; polls += 1) {
     const status = await fileStatus(run, batch, entry);
     if ('kind' in status) return status;
@@ -481,7 +483,7 @@ async function ensureImporting(run: Run, batch: FileBatch, entry: OutboxEntry): 
   }
   if (batch.importing) return true;
   const where = `setBuildingFileImporting:${batch.fileId}`;
-  const call: ApiCall = { operationId: 'setBuildingFileImporting', params: fileParams(batch) };
+  const call: OperationCall = { operationId: 'setBuildingFileImporting', params: fileParams(batch) };
   let answer = await send(run, where, call, entry);
   if (!answer.ok && isStatus(answer.failure, 409)) {
     // The server is processing the file (or it just changed): once it has settled, ask again.
@@ -499,7 +501,7 @@ async function ensureImporting(run: Run, batch: FileBatch, entry: OutboxEntry): 
 }
 
 /** Sends an element write; a 409 because the file left Importing meanwhile sets it Importing again, once. */
-async function sendElementWrite(run: Run, batch: FileBatch, entry: OutboxEntry, where: string, call: ApiCall): Promise<CallOutcome | null> {
+async function sendElementWrite(run: Run, batch: FileBatch, entry: OutboxEntry, where: string, call: OperationCall): Promise<ApiOutcome<unknown> | null> {
   if (!(await ensureImporting(run, batch, entry))) return null;
   const answer = await send(run, where, call, entry);
   if (answer.ok || !isStatus(answer.failure, 409)) return answer;
@@ -537,8 +539,8 @@ async function pushElementEntry(run: Run, batch: FileBatch, entry: EditEntry): P
   const { db } = run.options;
   const { elementId } = splitElementKey(entry.key);
   const params = { ...fileParams(batch), elementId };
-  const where = (operationId: string): string => `${operationId}:${entry.key}`;
-  const replace = (body: unknown): ApiCall => ({ operationId: 'replaceElement', params, body });
+  const where = (operationId: OperationId): string => `${operationId}:${entry.key}`;
+  const replace = (body: unknown): OperationCall => ({ operationId: 'replaceElement', params, body });
   switch (entry.op) {
     case 'create': {
       const row = await getRow(db, 'elements', entry.key);
@@ -605,7 +607,7 @@ async function repullFile(run: Run, batch: FileBatch, status: BuildingFileStatus
  */
 async function startRefinement(run: Run, batch: FileBatch, record: FileRefinementRow): Promise<void> {
   const where = `startBuildingFileRefinement:${batch.fileId}`;
-  const call: ApiCall = { operationId: 'startBuildingFileRefinement', params: fileParams(batch), headers: { 'Idempotency-Key': record.opId } };
+  const call: OperationCall = { operationId: 'startBuildingFileRefinement', params: fileParams(batch), headers: { 'Idempotency-Key': record.opId } };
   const started = await send(run, where, call);
   if (!started.ok && !isStatus(started.failure, 409)) run.lastIssue = { at: run.at(), where, failure: started.failure };
 }

@@ -4,7 +4,7 @@
  * the last.
  */
 import { assertNever } from '../../shared/api/enums';
-import { ApiPortError, type ApiCall, type ApiPort } from './api-port';
+import { ApiPortError, type ApiCall, type ApiPort } from '../api/port';
 import type { CacheDb } from '../db/cache-db';
 import { runSyncCycle } from './cycle';
 import { pull } from './pull';

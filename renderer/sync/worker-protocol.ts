@@ -4,7 +4,7 @@
  */
 import type { ApiAnswer, IpcErrorCode } from '../../shared/ipc';
 import type { PullProgress, PushProgress } from '../db/schema';
-import type { ApiCall } from './api-port';
+import type { ApiCall } from '../api/port';
 import type { SyncCycleReport, SyncPhase } from './cycle';
 
 /** The window's answer to an API call of the worker: the API's answer, or why the host could not run the call. */

@@ -73,7 +73,8 @@ export type CallInput<R extends RouteDefinition> = ParamsInput<R> &
   HeadersInput<R> &
   BodyInput<R> & { signal?: AbortSignal };
 
-type CallArgs<R extends RouteDefinition> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+/** The arguments after the operation id: the input, optional when nothing in it is required. */
+export type CallArgs<R extends RouteDefinition> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
 
 /** A successful answer: its status, the parsed body and the headers (e.g. Location). */
 export type CallOk<R extends RouteDefinition> =

@@ -13,10 +13,10 @@ import { MAX_UPLOAD_BYTES, type UploadEntry, type UploadTarget } from '../../../
 import { buttonTestId } from '../../components/test-id';
 import { useUploadWords } from '../../components/use-upload-words';
 import type { FileRow } from '../../db/schema';
-import type { OnlineOutcome } from '../../stores/online-outcome';
 import { useUploadsStore, type ChosenFile } from '../../stores/uploads';
 import { isSourceName, uploadKindOf, type UploadKind } from './upload-kinds';
-import { useBuildingWords } from './use-building-words';
+import type { ApiOutcome } from '../../api/outcome';
+import { useFailureText } from '../../components/use-failure-text';
 
 /** What the page gives: the building, its source files, the tags for new files and its two file inputs. */
 export interface BuildingUploadsContext {
@@ -29,7 +29,7 @@ export interface BuildingUploadsContext {
 }
 
 /** A file to add, from the page or from the host's dialog. */
-type Candidate = { name: string; size: number; start: (target: UploadTarget) => Promise<OnlineOutcome<UploadEntry>> };
+type Candidate = { name: string; size: number; start: (target: UploadTarget) => Promise<ApiOutcome<UploadEntry>> };
 
 /** Adding files and new versions to a building; call from a component's setup. */
 export function useBuildingUploads(context: BuildingUploadsContext) {
@@ -37,7 +37,7 @@ export function useBuildingUploads(context: BuildingUploadsContext) {
   const dialog = useDialog();
   const uploads = useUploadsStore();
   const { bytesText } = useUploadWords();
-  const { refusalLines } = useBuildingWords();
+  const { failureLines } = useFailureText();
   /** Why files were not added, a line each; cleared with the next files. */
   const refusals = ref<string[]>([]);
   /** The source file the version input gives a new version, while it is open. */
@@ -72,9 +72,9 @@ export function useBuildingUploads(context: BuildingUploadsContext) {
     });
   }
 
-  async function started(name: string, outcome: Promise<OnlineOutcome<UploadEntry>>): Promise<boolean> {
+  async function started(name: string, outcome: Promise<ApiOutcome<UploadEntry>>): Promise<boolean> {
     const result = await outcome;
-    if (!result.ok) refusals.value = [...refusals.value, t('buildingFiles.upload.notStarted', { name }), ...refusalLines(result.refusal)];
+    if (!result.ok) refusals.value = [...refusals.value, t('buildingFiles.upload.notStarted', { name }), ...failureLines(result.failure, 'building')];
     return result.ok;
   }
 

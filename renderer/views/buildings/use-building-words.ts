@@ -1,18 +1,17 @@
 /**
  * The words of the building screens for every value the code names: form fields and groups, refused values, building
- * levels, material families, validation figures, permission levels and why an online action did not happen. Each text
- * is a literal key (the i18n checks find unused and missing keys).
+ * levels, material families, validation figures and permission levels. Each text is a literal key (the i18n checks
+ * find unused and missing keys).
  */
 import { computed, type ComputedRef } from 'vue';
 import { useI18n } from 'vue-i18n';
 import { assertNever, PermissionLevel, type BuildingLevelName } from '../../../shared/api/enums';
-import type { OnlineRefusal } from '../../stores/buildings';
 import type { BuildingFieldError, BuildingFormField, BuildingFormGroup } from './building-form';
 import { KNOWN_FAMILIES, type KnownFamily, type ValidationField } from './dashboard-figures';
 
 /** The texts of the building screens in the current language. */
 export function useBuildingWords() {
-  const { t, n } = useI18n();
+  const { t } = useI18n();
 
   const fieldLabels: ComputedRef<Record<BuildingFormField, string>> = computed(() => ({
     name: t('buildings.form.fields.name'),
@@ -139,39 +138,5 @@ export function useBuildingWords() {
     }
   }
 
-  /** Why an online action did not happen, as lines: what happened, then the server's detail when it gave one. */
-  function refusalLines(refusal: OnlineRefusal): string[] {
-    switch (refusal.kind) {
-      case 'no-connection':
-        return [t('buildings.refusal.noConnection')];
-      case 'not-on-server':
-        return [t('buildings.refusal.notOnServer')];
-      case 'offline':
-        return [t('buildings.refusal.offline')];
-      case 'unreachable':
-        // The message names the operation and the address, which say nothing to the user.
-        return [t('buildings.refusal.unreachable')];
-      case 'forbidden':
-        return [t('buildings.refusal.forbidden', { status: n(refusal.status, 'integer') }), refusal.detail].filter((line) => line !== '');
-      case 'failed': {
-        const failure = refusal.failure;
-        switch (failure.kind) {
-          case 'problem':
-            return [t('failure.problem', { title: failure.title, status: n(failure.status, 'integer') }), failure.detail].filter((line) => line !== '');
-          case 'network':
-            return [t('failure.network')];
-          case 'host':
-            return [t('failure.host', { message: failure.message })];
-          case 'not-a-list':
-            return [t('failure.notAList')];
-          default:
-            return assertNever(failure, 'API failure');
-        }
-      }
-      default:
-        return assertNever(refusal, 'online refusal');
-    }
-  }
-
-  return { fieldLabels, groupLabels, fieldErrorText, levelText, familyText, validationLabels, levelName, refusalLines };
+  return { fieldLabels, groupLabels, fieldErrorText, levelText, familyText, validationLabels, levelName };
 }

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchBridgeCall, type BridgeHandlers } from '../../../../electron/bridge-dispatch';
 import { runApiCall } from '../../../../electron/http/api-request';
 import { createQueuedClient } from '../../../../electron/http/queued-client';
-import { ApiPortError, bridgeApiPort, callApi, classifyFailure, failureMessage } from '../../../../renderer/sync/api-port';
+import type { OperationId } from '../../../../shared/api/routes';
+import { callApi } from '../../../../renderer/api/call-api';
+import { classifyFailure, failureMessage } from '../../../../renderer/api/failure';
+import { ApiPortError, bridgeApiPort } from '../../../../renderer/api/port';
 import { BridgeError, createBridge, type Bridge } from '../../../../shared/ipc';
 import { KEY, startSyncServer, type SyncServer } from './harness';
 
@@ -49,32 +52,33 @@ describe('bridgeApiPort', () => {
 describe('callApi and classifyFailure', () => {
   it('sorts what a call got into what the engine does about it', async () => {
     const good = bridgeApiPort(bridge, 'good');
-    const missing = await callApi(good, { operationId: 'getPortfolio', params: { id: '00000000-0000-4000-8000-000000000000' } });
+    const missing = await callApi(good, 'getPortfolio', { params: { id: '00000000-0000-4000-8000-000000000000' } });
     expect(missing).toMatchObject({ ok: false, failure: { kind: 'problem', status: 404 } });
     if (missing.ok) throw new Error('found');
     expect(classifyFailure(missing.failure)).toBe('rejected');
     expect(failureMessage(missing.failure)).toMatch(/^404 /);
 
-    const unauthorised = await callApi(bridgeApiPort(bridge, 'wrong-key'), { operationId: 'listPortfolios' });
+    const unauthorised = await callApi(bridgeApiPort(bridge, 'wrong-key'), 'listPortfolios');
     expect(unauthorised.ok ? undefined : classifyFailure(unauthorised.failure)).toBe('auth');
 
-    const refused = await callApi(good, { operationId: 'noSuchOperation' });
+    // A host whose route table lacks an operation refuses it.
+    const refused = await callApi(good, 'noSuchOperation' as OperationId);
     expect(refused).toMatchObject({ ok: false, failure: { kind: 'host', code: 'invalid-request' } });
     expect(refused.ok ? undefined : classifyFailure(refused.failure)).toBe('host');
 
     const unavailable = await callApi(
       bridgeApiPort({ api: { request: async () => ({ ok: false, error: { code: 'unavailable', message: 'The host is gone.' } }) } }, 'good'),
-      { operationId: 'listPortfolios' },
+      'listPortfolios',
     );
     expect(unavailable.ok ? undefined : classifyFailure(unavailable.failure)).toBe('transient');
 
     const closed = createQueuedClient({ baseUrl: 'http://127.0.0.1:9', apiVersion: 'v2.3', apiKey: async () => KEY, retry: { attempts: 1 } });
-    const unreachable = await callApi((call) => runApiCall(closed, 'v2.3', call), { operationId: 'listPortfolios' });
+    const unreachable = await callApi((call) => runApiCall(closed, 'v2.3', call), 'listPortfolios');
     expect(unreachable).toMatchObject({ ok: false, failure: { kind: 'network', reason: 'unreachable' } });
     expect(unreachable.ok ? undefined : classifyFailure(unreachable.failure)).toBe('transient');
   });
 
   it('lets errors that are not failures of the call through', async () => {
-    await expect(callApi(async () => Promise.reject(new RangeError('a bug')), { operationId: 'listPortfolios' })).rejects.toThrow(RangeError);
+    await expect(callApi(async () => Promise.reject(new RangeError('a bug')), 'listPortfolios')).rejects.toThrow(RangeError);
   });
 });

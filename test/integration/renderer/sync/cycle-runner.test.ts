@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullProgress } from '../../../../renderer/db/schema';
-import type { ApiPort } from '../../../../renderer/sync/api-port';
+import type { ApiPort } from '../../../../renderer/api/port';
 import { workerCycleRunner, type CycleRequest, type SyncWorkerLike } from '../../../../renderer/sync/cycle-runner';
 import type { SyncPhase } from '../../../../renderer/sync/cycle';
 import { serveSyncCycles, type SyncWorkerScope } from '../../../../renderer/sync/sync-worker-service';

@@ -25,7 +25,7 @@ import { runApiCall } from '../../../../electron/http/api-request';
 import { createQueuedClient } from '../../../../electron/http/queued-client';
 import { CacheDb } from '../../../../renderer/db/cache-db';
 import { createElement, deleteElements, editBuilding, editElements } from '../../../../renderer/db/edits';
-import type { ApiPort } from '../../../../renderer/sync/api-port';
+import type { ApiPort } from '../../../../renderer/api/port';
 import { pull } from '../../../../renderer/sync/pull';
 import { push } from '../../../../renderer/sync/push';
 import { startServer, type RunningServer } from '../../../../server/server';

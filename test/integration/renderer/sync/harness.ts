@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 import { runApiCall } from '../../../../electron/http/api-request';
 import { createQueuedClient } from '../../../../electron/http/queued-client';
 import { CacheDb, fileKeyRange } from '../../../../renderer/db/cache-db';
-import type { ApiCall, ApiPort } from '../../../../renderer/sync/api-port';
+import type { ApiCall, ApiPort } from '../../../../renderer/api/port';
 import { startServer, type RunningServer } from '../../../../server/server';
 import type { BuildingFileElementResponse, BuildingFileResponse, BuildingFileStatusResponse } from '../../../../shared/api/schemas';
 import { IFC_FIXTURES } from '../../../fixtures/files';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CacheDb } from '../../../../renderer/db/cache-db';
 import { elementKey, type OutboxEntity, type PullProgress } from '../../../../renderer/db/schema';
 import { readElementCursor, readPullState } from '../../../../renderer/db/sync-state';
-import type { ApiCall, ApiPort } from '../../../../renderer/sync/api-port';
+import type { ApiCall, ApiPort } from '../../../../renderer/api/port';
 import { PAGES_AHEAD } from '../../../../renderer/sync/element-pages';
 import { fillCatalogueDetails, pull, pullBuildingFigures, pullFileStatus, pullMaterialDetails, pullProductDetails } from '../../../../renderer/sync/pull';
 import {

@@ -19,7 +19,7 @@ import {
 import { EDIT_CONFLICT_PROBLEM_TYPE, readConflict } from '../../../../renderer/db/outbox';
 import { filesWithRefinement, readPushState } from '../../../../renderer/db/push-writes';
 import { isLocalId, type OutboxEntry, type PushProgress } from '../../../../renderer/db/schema';
-import type { ApiCall, ApiPort } from '../../../../renderer/sync/api-port';
+import type { ApiCall, ApiPort } from '../../../../renderer/api/port';
 import { pull } from '../../../../renderer/sync/pull';
 import { push, type PushOptions, type PushResult } from '../../../../renderer/sync/push';
 import type { BuildingFileStatusResponse, BuildingResponse, ProductChild } from '../../../../shared/api/schemas';

@@ -52,8 +52,8 @@ describe('useImagesStore', () => {
   it('adds a PNG and a JPEG to a building, and the sync brings their names into the cache', async () => {
     const { server, building, bridge, sync, images } = await withBuilding();
 
-    expect(await images.addBuildingImage(building.id, png('facade.png'))).toEqual({ ok: true, value: 'facade.png' });
-    expect(await images.addBuildingImage(building.id, new File([tinyJpeg()], 'entrance.jpeg', { type: 'image/jpeg' }))).toEqual({
+    expect(await images.addBuildingImage(building.id, png('facade.png'))).toMatchObject({ ok: true, value: 'facade.png' });
+    expect(await images.addBuildingImage(building.id, new File([tinyJpeg()], 'entrance.jpeg', { type: 'image/jpeg' }))).toMatchObject({
       ok: true,
       value: 'entrance.jpeg',
     });
@@ -70,15 +70,15 @@ describe('useImagesStore', () => {
 
   it('sets a portfolio logo, which the sync brings into the cache', async () => {
     const { server, portfolio, sync, images } = await withBuilding();
-    expect(await images.setPortfolioLogo(portfolio.id, png('logo.png'))).toEqual({ ok: true, value: 'logo.png' });
+    expect(await images.setPortfolioLogo(portfolio.id, png('logo.png'))).toMatchObject({ ok: true, value: 'logo.png' });
     expect((await server.request<PortfolioResponse>('GET', `/portfolios/${portfolio.id}`)).json.logo).toBe('logo.png');
     await vi.waitFor(async () => expect((await sync.db!.portfolios.get(portfolio.id))?.logo).toBe('logo.png'));
   });
 
   it('sends a name the API takes: no path, no control characters, an extension of its type', async () => {
     const { building, bridge, images } = await withBuilding();
-    expect(await images.addBuildingImage(building.id, png('C:\\fakepath\\site..plan\u0007.png'))).toEqual({ ok: true, value: 'site.plan-.png' });
-    expect(await images.addBuildingImage(building.id, new File([tinyJpeg()], 'scan', { type: '' }))).toEqual({ ok: true, value: 'scan.jpg' });
+    expect(await images.addBuildingImage(building.id, png('C:\\fakepath\\site..plan\u0007.png'))).toMatchObject({ ok: true, value: 'site.plan-.png' });
+    expect(await images.addBuildingImage(building.id, new File([tinyJpeg()], 'scan', { type: '' }))).toMatchObject({ ok: true, value: 'scan.jpg' });
     expect(bridge.requestsOf('api:upload-image').map((upload) => [upload.fileName, upload.contentType])).toEqual([
       ['site.plan-.png', 'image/png'],
       ['scan.jpg', 'image/jpeg'],
@@ -99,37 +99,37 @@ describe('useImagesStore', () => {
     const outcomes = [];
     for (const file of refused) outcomes.push(await images.addBuildingImage(building.id, file));
     expect(outcomes).toEqual([
-      { ok: false, refusal: { kind: 'failed', failure: { kind: 'host', message: 'Only PNG and JPEG images can be added.' } } },
-      { ok: false, refusal: { kind: 'failed', failure: { kind: 'host', message: 'Only PNG and JPEG images can be added.' } } },
-      { ok: false, refusal: { kind: 'failed', failure: { kind: 'host', message: 'Only PNG and JPEG images can be added.' } } },
-      { ok: false, refusal: { kind: 'failed', failure: { kind: 'host', message: 'The image is empty.' } } },
-      { ok: false, refusal: { kind: 'failed', failure: { kind: 'host', message: 'The image is larger than 10 MiB.' } } },
+      { ok: false, failure: { kind: 'host', code: 'invalid-request', message: 'Only PNG and JPEG images can be added.' } },
+      { ok: false, failure: { kind: 'host', code: 'invalid-request', message: 'Only PNG and JPEG images can be added.' } },
+      { ok: false, failure: { kind: 'host', code: 'invalid-request', message: 'Only PNG and JPEG images can be added.' } },
+      { ok: false, failure: { kind: 'host', code: 'invalid-request', message: 'The image is empty.' } },
+      { ok: false, failure: { kind: 'host', code: 'invalid-request', message: 'The image is larger than 10 MiB.' } },
     ]);
     expect(bridge.requestsOf('api:upload-image')).toEqual([]);
   });
 
   it('says why an upload did not happen: offline, not on the server yet, refused or unanswered by the server', async () => {
     const { server, building, bridge, images } = await withBuilding();
-    expect(await images.addBuildingImage(`${LOCAL_ID_PREFIX}new-building`, png('a.png'))).toEqual({ ok: false, refusal: { kind: 'not-on-server' } });
+    expect(await images.addBuildingImage(`${LOCAL_ID_PREFIX}new-building`, png('a.png'))).toEqual({ ok: false, failure: { kind: 'not-on-server' } });
 
     server.overrides.set('addBuildingImage', () => problem(403, 'Forbidden', 'This key may only read.'));
-    expect(await images.addBuildingImage(building.id, png('a.png'))).toEqual({
+    expect(await images.addBuildingImage(building.id, png('a.png'))).toMatchObject({
       ok: false,
-      refusal: { kind: 'forbidden', status: 403, detail: 'This key may only read.' },
+      failure: { kind: 'problem', status: 403, problem: { detail: 'This key may only read.' } },
     });
     server.overrides.set('addBuildingImage', () => NO_ANSWER);
-    expect(await images.addBuildingImage(building.id, png('a.png'))).toEqual({ ok: false, refusal: { kind: 'unreachable', message: 'Connection refused.' } });
+    expect(await images.addBuildingImage(building.id, png('a.png'))).toMatchObject({ ok: false, failure: { kind: 'network', message: 'Connection refused.' } });
     server.overrides.delete('addBuildingImage');
 
     window.dispatchEvent(new Event('offline'));
     const before = bridge.requestsOf('api:upload-image').length;
-    expect(await images.addBuildingImage(building.id, png('a.png'))).toEqual({ ok: false, refusal: { kind: 'offline' } });
+    expect(await images.addBuildingImage(building.id, png('a.png'))).toEqual({ ok: false, failure: { kind: 'offline' } });
     expect(bridge.requestsOf('api:upload-image')).toHaveLength(before);
   });
 
   it('answers the server’s refusal of a building it does not know', async () => {
     const { images } = await withBuilding();
     const outcome = await images.addBuildingImage('00000000-0000-4000-8000-000000000000', png('a.png'));
-    expect(outcome).toMatchObject({ ok: false, refusal: { kind: 'failed', failure: { kind: 'problem', status: 404 } } });
+    expect(outcome).toMatchObject({ ok: false, failure: { kind: 'problem', status: 404 } });
   });
 });

@@ -4,7 +4,7 @@ import type { ApiAnswer } from '../../../../shared/ipc';
 import { CacheDb } from '../../../../renderer/db/cache-db';
 import type { PullProgress, SyncIssue } from '../../../../renderer/db/schema';
 import { readPullState } from '../../../../renderer/db/sync-state';
-import type { ApiPort } from '../../../../renderer/sync/api-port';
+import type { ApiPort } from '../../../../renderer/api/port';
 import { runSyncCycle, type PullFunction, type PushFunction, type PushSummary } from '../../../../renderer/sync/cycle';
 import { pull } from '../../../../renderer/sync/pull';
 import { startApiServer } from '../api-server';

@@ -1,10 +1,11 @@
 /**
  * The main process cannot run here (no Electron binary), so its security settings are read from its source with the
- * TypeScript compiler: a setting that is missing, has another value, or is not a literal fails. The IPC transport is
+ * TypeScript compiler (`main.ts` and the modules of `main/` it hands Electron to, read as one): a setting that is
+ * missing, has another value, or is not a literal fails. The IPC transport is
  * driven for real with a recording fake of ipcMain.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
@@ -12,8 +13,14 @@ import type { BridgeHandlers } from '../../../electron/bridge-dispatch';
 import { registerBridgeHandlers, type BridgeIpcMain } from '../../../electron/ipc';
 import { IPC_CHANNELS, ipcChannels, type IpcChannel } from '../../../shared/ipc';
 
-const MAIN_FILE = path.resolve(import.meta.dirname, '../../../electron/main.ts');
-const source = ts.createSourceFile(MAIN_FILE, readFileSync(MAIN_FILE, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+const ELECTRON_DIR = path.resolve(import.meta.dirname, '../../../electron');
+const MAIN_FILES = [
+  path.join(ELECTRON_DIR, 'main.ts'),
+  ...readdirSync(path.join(ELECTRON_DIR, 'main'))
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => path.join(ELECTRON_DIR, 'main', name)),
+];
+const sources = MAIN_FILES.map((file) => ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS));
 
 function allNodes(root: ts.Node): ts.Node[] {
   const nodes: ts.Node[] = [];
@@ -25,7 +32,7 @@ function allNodes(root: ts.Node): ts.Node[] {
   return nodes;
 }
 
-const nodes = allNodes(source);
+const nodes = sources.flatMap(allNodes);
 
 function calleeName(call: ts.CallExpression): string | undefined {
   const callee = call.expression;
@@ -35,8 +42,8 @@ function calleeName(call: ts.CallExpression): string | undefined {
 }
 
 /** Every call of a function or method of this name. */
-function callsOf(name: string, within: ts.Node = source): ts.CallExpression[] {
-  return allNodes(within).filter((node): node is ts.CallExpression => ts.isCallExpression(node) && calleeName(node) === name);
+function callsOf(name: string, within?: ts.Node): ts.CallExpression[] {
+  return (within === undefined ? nodes : allNodes(within)).filter((node): node is ts.CallExpression => ts.isCallExpression(node) && calleeName(node) === name);
 }
 
 /** The listener given to `.on(event, listener)` / `.once(event, listener)` for this event. */
@@ -83,7 +90,7 @@ function literalValue(expression: ts.Expression | undefined): unknown {
   if (expression.kind === ts.SyntaxKind.TrueKeyword) return true;
   if (expression.kind === ts.SyntaxKind.FalseKeyword) return false;
   if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) return expression.text;
-  return `<not a literal: ${expression.getText(source)}>`;
+  return `<not a literal: ${expression.getText()}>`;
 }
 
 function stringLiterals(root: ts.Node): string[] {
@@ -94,7 +101,7 @@ const windows = nodes.filter(
   (node): node is ts.NewExpression => ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'BrowserWindow',
 );
 
-describe('the BrowserWindow of main.ts', () => {
+describe('the BrowserWindow of the main process', () => {
   it('is created in one place, with its options written inline', () => {
     expect(windows).toHaveLength(1);
     expect(windows[0]?.arguments?.[0] !== undefined && ts.isObjectLiteralExpression(windows[0].arguments[0])).toBe(true);
@@ -130,17 +137,17 @@ describe('the BrowserWindow of main.ts', () => {
     const declaration = nodes.find(
       (node): node is ts.VariableDeclaration => ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === (preload as ts.Identifier).text,
     );
-    expect(declaration?.initializer?.getText(source)).toContain("'preload.cjs'");
+    expect(declaration?.initializer?.getText()).toContain("'preload.cjs'");
   });
 
   it('loads the app from app://renderer/, never from a file', () => {
-    expect(callsOf('loadURL').map((call) => call.arguments[0]?.getText(source))).toEqual(['APP_ENTRY_URL']);
+    expect(callsOf('loadURL').map((call) => call.arguments[0]?.getText())).toEqual(['APP_ENTRY_URL']);
     expect(callsOf('loadFile')).toHaveLength(0);
-    expect(stringLiterals(source).filter((text) => text.startsWith('file:'))).toEqual([]);
+    expect(sources.flatMap(stringLiterals).filter((text) => text.startsWith('file:'))).toEqual([]);
   });
 });
 
-describe('the navigation and content guards of main.ts', () => {
+describe('the navigation and content guards of the main process', () => {
   const guards = listenersOf('web-contents-created').flatMap(reach);
 
   it('hardens every web contents as it is created', () => {
@@ -169,7 +176,7 @@ describe('the navigation and content guards of main.ts', () => {
     expect(handlers).toHaveLength(1);
     const actions = stringLiterals(handlers[0] as ts.Node);
     expect(actions).toContain('deny');
-    expect(stringLiterals(source)).not.toContain('allow');
+    expect(sources.flatMap(stringLiterals)).not.toContain('allow');
   });
 
   it('denies every permission request and check', () => {
@@ -188,14 +195,14 @@ describe('the navigation and content guards of main.ts', () => {
   it('sets the content security policy on every response of the session', () => {
     const [onHeaders] = callsOf('onHeadersReceived');
     expect(onHeaders).toBeDefined();
-    const text = onHeaders?.getText(source) ?? '';
+    const text = onHeaders?.getText() ?? '';
     expect(text).toContain("'Content-Security-Policy': [CONTENT_SECURITY_POLICY]");
   });
 
   it('serves app:// through the handler that adds the policy, from a privileged standard and secure scheme', () => {
-    expect(callsOf('handle').map((call) => call.getText(source))).toContain('protocol.handle(APP_SCHEME, createAppProtocolHandler(RENDERER_DIR))');
+    expect(callsOf('handle').map((call) => call.getText())).toContain('protocol.handle(APP_SCHEME, createAppProtocolHandler(RENDERER_DIR))');
     const [privileged] = callsOf('registerSchemesAsPrivileged');
-    const text = privileged?.getText(source) ?? '';
+    const text = privileged?.getText() ?? '';
     expect(text).toContain('scheme: APP_SCHEME');
     expect(text).toContain('standard: true');
     expect(text).toContain('secure: true');

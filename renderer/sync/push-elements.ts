@@ -1,0 +1,79 @@
+/**
+ * A file's element entries, each as POST (answered 409: it exists, so PUT), PUT after a merge with the server's row, or
+ * DELETE (answered 404: done), kept with the mapping their requests named until the file is refined.
+ */
+import { assertNever } from '../../shared/api/enums';
+import type { BuildingFileElementResponse } from '../../shared/api/schemas';
+import type { CacheDb } from '../db/cache-db';
+import { applyFields, getRow, mappingTypesOf, requestOf, valuesOf, wireBody } from '../db/edit-shapes';
+import { splitElementKey } from '../db/schema';
+import type { OperationId } from '../../shared/api/routes';
+import type { OperationCall } from '../api/call-api';
+import { isRecord } from '../../shared/is-record';
+import { dropUnsentCreate } from './push-deleted-create';
+import { fileParams, sendElementWrite, type FileBatch } from './push-file-status';
+import { acknowledge, isStatus, park, refersToLocalRow, type EditEntry, type PushRun, type Step } from './push-run';
+import { pushUpdate } from './push-update';
+
+function isElement(value: unknown): value is BuildingFileElementResponse {
+  return isRecord(value) && typeof value['id'] === 'string';
+}
+
+/**
+ * An element written through the API answers `mapping: null` until its file is refined, whatever `materialId` it was
+ * sent with; refinement then maps it to that item. So the answer is kept with the mapping its request named, and while
+ * the file is Importing an element read without a mapping keeps the one its base knows: a second replace of the same
+ * element before the refinement then sends the user's mapping again instead of none.
+ */
+async function elementAsSent(db: CacheDb, answer: unknown, body: unknown): Promise<unknown> {
+  const materialId = isRecord(body) ? body['materialId'] : undefined;
+  if (!isElement(answer) || answer.mapping !== null || typeof materialId !== 'string' || materialId === '') return answer;
+  return applyFields('elements', answer, { materialId }, await mappingTypesOf(db, [{ materialId }]));
+}
+
+/** The server's element as the merge sees it (see `elementAsSent`). */
+function elementSeenDuringImport(batch: FileBatch, server: unknown, base: unknown): unknown {
+  if (!batch.importing || !isElement(server) || server.mapping !== null || !isElement(base) || base.mapping === null) return server;
+  return { ...server, mapping: base.mapping };
+}
+
+/** Pushes one element entry of a file's batch. */
+export async function pushElementEntry(run: PushRun, batch: FileBatch, entry: EditEntry): Promise<Step> {
+  const { db } = run.options;
+  const { elementId } = splitElementKey(entry.key);
+  const params = { ...fileParams(batch), elementId };
+  const where = (operationId: OperationId): string => `${operationId}:${entry.key}`;
+  const replace = (body: unknown): OperationCall => ({ operationId: 'replaceElement', params, body });
+  switch (entry.op) {
+    case 'create': {
+      const row = await getRow(db, 'elements', entry.key);
+      if (row === undefined) return (await dropUnsentCreate(run, entry)) ?? acknowledge(run, entry, undefined);
+      const body = wireBody('elements', requestOf('elements', valuesOf('elements', row)));
+      if (refersToLocalRow(body)) return { kind: 'blocked' };
+      let answer = await sendElementWrite(run, batch, entry, where('createElement'), { operationId: 'createElement', params: fileParams(batch), body });
+      if (answer === null) return { kind: 'parked' };
+      // The element exists: an earlier attempt was applied and its answer lost, so this becomes a replace.
+      if (!answer.ok && isStatus(answer.failure, 409)) answer = await sendElementWrite(run, batch, entry, where('replaceElement'), replace(body));
+      if (answer === null) return { kind: 'parked' };
+      if (!answer.ok) return park(run, entry, where('createElement'), answer.failure);
+      return acknowledge(run, entry, await elementAsSent(db, isElement(answer.value) ? answer.value : valuesOf('elements', row), body));
+    }
+    case 'update':
+      if (refersToLocalRow(entry.fields)) return { kind: 'blocked' };
+      return pushUpdate(run, entry, {
+        get: { operationId: 'getElement', params },
+        replace,
+        write: (at, call) => sendElementWrite(run, batch, entry, at, call),
+        view: (server, base) => elementSeenDuringImport(batch, server, base),
+        answer: (answer, body) => elementAsSent(db, answer, body),
+      });
+    case 'delete': {
+      const answer = await sendElementWrite(run, batch, entry, where('deleteElement'), { operationId: 'deleteElement', params });
+      if (answer === null) return { kind: 'parked' };
+      if (answer.ok || isStatus(answer.failure, 404)) return acknowledge(run, entry, undefined);
+      return park(run, entry, where('deleteElement'), answer.failure);
+    }
+    default:
+      return assertNever(entry.op, 'outbox op');
+  }
+}

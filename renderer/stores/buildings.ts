@@ -7,11 +7,11 @@
  * words. Also the search and order of the building lists, kept for the session.
  */
 import { defineStore } from 'pinia';
-import { inject, onScopeDispose, ref, watch, type InjectionKey } from 'vue';
+import { inject, onScopeDispose, ref, watch } from 'vue';
 import type { PassportLanguage } from '../../shared/api/routes';
 import type { BuildingFileStatusResponse, BuildingFinancialInformation } from '../../shared/api/schemas';
+import { isRecord } from '../../shared/is-record';
 import { callApi } from '../api/call-api';
-import type { ApiFailure } from '../api/failure';
 import { failed, mapOutcome, succeeded, type ApiOutcome } from '../api/outcome';
 import { bridgeApiPort } from '../api/port';
 import { useBridge } from '../bridge';
@@ -20,64 +20,19 @@ import type { BuildingChanges } from '../db/edit-shapes';
 import { createBuilding, deleteBuilding, editBuilding, type NewBuilding } from '../db/edits';
 import { pullBuildingFigures, pullFileStatus } from '../sync/pull';
 import { defaultBuildingListQuery, type BuildingListQuery } from '../views/buildings/building-list';
+import { useBuildingRecalculations } from './building-recalculations';
+import { BUILDING_TIMING_KEY, DEFAULT_BUILDING_TIMING } from './building-timing';
 import { useSyncStore } from './sync';
 import { whenOnline } from './when-online';
 
-/** Where a recalculation the user asked for is: the server works on it, it is done, or it could not be followed. */
-export type RecalculationState =
-  | { phase: 'running' }
-  | { phase: 'done' }
-  | { phase: 'unfinished' }
-  | { phase: 'failed'; failure: ApiFailure };
+export type { RecalculationState } from './building-recalculations';
+export { BUILDING_TIMING_KEY, DEFAULT_BUILDING_TIMING, type BuildingTiming } from './building-timing';
 
 /** The kinds of passport a building has. */
 export type PassportFormat = 'pdf' | 'excel';
 
 /** The rates of the financial figures as `/financial` takes them (fractions); absent: the server's default. */
 export type FinancialQuery = Partial<Record<'inflation' | 'bdbIndex' | 'discountRate', number>>;
-
-/** How often the store asks the server while following work; tests give their own. */
-export interface BuildingTiming {
-  /** Waits `ms`, or less when `signal` aborts. */
-  sleep(ms: number, signal: AbortSignal): Promise<void>;
-  /** Between two reads of the status of the files the server is working on. */
-  statusPollMs: number;
-  /** Between two reads of a building being recalculated. */
-  recalculationPollMs: number;
-  /** Reads of a building being recalculated before the store stops following it (the next sync still brings the figures). */
-  recalculationPolls: number;
-}
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) {
-      resolve();
-      return;
-    }
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
-/** Every 3 s; a recalculation is followed for 10 minutes. */
-export const DEFAULT_BUILDING_TIMING: BuildingTiming = {
-  sleep: abortableSleep,
-  statusPollMs: 3_000,
-  recalculationPollMs: 3_000,
-  recalculationPolls: 200,
-};
-
-/** Where the app provides other timing (tests). */
-export const BUILDING_TIMING_KEY: InjectionKey<BuildingTiming> = Symbol('building timing');
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Buildings of the active connection: edits through the cache, online actions through the Bridge. */
 export const useBuildingsStore = defineStore('buildings', () => {
@@ -87,17 +42,16 @@ export const useBuildingsStore = defineStore('buildings', () => {
 
   /** The search and order of the building lists. */
   const listQuery = ref<BuildingListQuery>(defaultBuildingListQuery());
-  /** The recalculations asked for in this session, by building. */
-  const recalculations = ref<Record<string, RecalculationState>>({});
 
   // Work followed for one connection stops when the user switches to another.
   let session = new AbortController();
+  const { recalculations, recalculate, reset: resetRecalculations } = useBuildingRecalculations(sync, bridge, timing, () => session.signal);
   watch(
     () => sync.connectionId,
     () => {
       session.abort();
       session = new AbortController();
-      recalculations.value = {};
+      resetRecalculations();
     },
   );
   onScopeDispose(() => session.abort());
@@ -130,53 +84,6 @@ export const useBuildingsStore = defineStore('buildings', () => {
   }
 
   // --- online ----------------------------------------------------------------------------------------------------------
-
-  function setRecalculation(id: string, state: RecalculationState): void {
-    recalculations.value = { ...recalculations.value, [id]: state };
-  }
-
-  /**
-   * Follows a recalculation until the server says the building is no longer dirty, then fetches its figures and
-   * syncs, so the screen shows the new figures and the building's new state.
-   */
-  async function followRecalculation(connectionId: string, id: string, signal: AbortSignal): Promise<void> {
-    for (let poll = 0; ; poll += 1) {
-      if (poll >= timing.recalculationPolls) {
-        setRecalculation(id, { phase: 'unfinished' });
-        return;
-      }
-      await timing.sleep(timing.recalculationPollMs, signal);
-      if (signal.aborted) return;
-      const outcome = await callApi(bridgeApiPort(bridge, connectionId), 'getBuilding', { params: { id } });
-      if (signal.aborted) return;
-      if (!outcome.ok) {
-        setRecalculation(id, { phase: 'failed', failure: outcome.failure });
-        return;
-      }
-      if (isRecord(outcome.value) && outcome.value['isDirty'] === false) break;
-    }
-    const db = sync.db;
-    if (db === null || signal.aborted) return;
-    const figures = await pullBuildingFigures({ db, api: bridgeApiPort(bridge, connectionId) }, id);
-    if (signal.aborted) return;
-    if (!figures.ok) {
-      setRecalculation(id, { phase: 'failed', failure: figures.failure });
-      return;
-    }
-    setRecalculation(id, { phase: 'done' });
-    void sync.syncNow();
-  }
-
-  /** Asks the server to recalculate all figures of a building (`process`), then follows it until the new figures are in. */
-  async function recalculate(id: string): Promise<ApiOutcome<void>> {
-    return whenOnline(sync, id, async (connectionId) => {
-      const outcome = await callApi(bridgeApiPort(bridge, connectionId), 'processBuilding', { params: { id } });
-      if (!outcome.ok) return outcome;
-      setRecalculation(id, { phase: 'running' });
-      void followRecalculation(connectionId, id, session.signal);
-      return mapOutcome(outcome, () => undefined);
-    });
-  }
 
   /**
    * Asks the server for a passport in a language. The server makes it as a new file of the building; a sync follows

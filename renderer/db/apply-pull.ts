@@ -8,24 +8,22 @@
  */
 import { BuildingFileStatuses, BuildingFileType } from '../../shared/api/enums';
 import type {
-  BuildingCircularInformation,
   BuildingFileElementResponse,
   BuildingFileResponse,
   BuildingFileStatusResponse,
-  BuildingFinancialInformation,
   BuildingResponse,
-  BuildingValidation,
   ClassificationMethod,
   Material,
   PortfolioResponse,
   Product,
 } from '../../shared/api/schemas';
-import { fileKeyRange, type CacheDb } from './cache-db';
+import { newFiguresRow } from './building-figures';
+import type { CacheDb } from './cache-db';
+import { appendBlocks, ELEMENT_TABLES, removeFileElements, settleBlocks, startBlockSet, type BlockTarget } from './element-blocks';
 import { listedStatuses, noteFileStatuses } from './file-timelines';
 import { hasPendingEntries, pendingKeys } from './outbox';
 import {
   elementCursorKey,
-  elementKey,
   isLocalId,
   OUTBOX_ENTITIES,
   type BuildingFiguresRow,
@@ -96,15 +94,11 @@ export const CATALOGUE_DETAILS = {
 
 // --- removing ---------------------------------------------------------------------------------------------------------
 
-const FILE_TABLES = ['files', 'fileStatuses', 'fileTimelines', 'elements', 'elementStaging', 'syncState', 'outbox'] as const;
+const FILE_TABLES = ['files', 'fileStatuses', 'fileTimelines', ...ELEMENT_TABLES, 'syncState', 'outbox'] as const;
 
 /** Removes a file and what hangs on it, except elements with outbox entries. Runs inside a transaction over FILE_TABLES. */
 async function removeFileData(db: CacheDb, fileId: string): Promise<void> {
-  const pending = await pendingKeys(db, 'elements', elementKey(fileId, ''));
-  const [lower, upper] = fileKeyRange(fileId);
-  const elements = db.elements.where(':id').between(lower, upper, true, true);
-  await (pending.size === 0 ? elements : elements.filter((row) => !pending.has(elementKey(fileId, row.id)))).delete();
-  await db.elementStaging.where(':id').between(lower, upper, true, true).delete();
+  await removeFileElements(db, fileId);
   await db.syncState.delete(elementCursorKey(fileId));
   await db.fileStatuses.delete(fileId);
   await db.fileTimelines.delete(fileId);
@@ -176,20 +170,6 @@ export async function applyServerList<T extends PlainListTable>(
 }
 
 const BUILDING_TABLES = ['buildings', 'buildingFigures', ...FILE_TABLES] as const;
-
-function newFiguresRow(buildingId: string): BuildingFiguresRow {
-  return {
-    buildingId,
-    circular: null,
-    financial: null,
-    validation: null,
-    refreshedAt: null,
-    stale: false,
-    seenIsDirty: false,
-    seenMostRecentBimInfo: null,
-    filesSignature: null,
-  };
-}
 
 /**
  * Applies the complete building list like `applyServerList`, removing the files and figures of removed buildings,
@@ -308,27 +288,25 @@ async function putProgress(db: CacheDb, progress: PullProgress): Promise<void> {
   if (state?.kind === 'pull') await db.syncState.put({ ...state, progress });
 }
 
+/** The block set a cursor's pages go to. */
+function blockTarget(cursor: ElementCursorRow): BlockTarget {
+  return cursor.target === 'elements' ? 'shown' : 'staged';
+}
+
 /**
- * Begins a file's element pull from its first page and decides where its pages go (`ElementCursorRow['target']`).
- * Pages of an older stamp are dropped first: staged ones, or for a file never held completely, the partial pages in
- * `elements` (elements with local changes stay).
+ * Begins a file's element pull from its first page and decides where its pages go (`ElementCursorRow['target']`):
+ * a new generation of blocks, staged, or for a file never held completely, shown at once in place of the partial
+ * pages of an older stamp.
  */
 export async function beginElementPull(
   db: CacheDb,
   start: Omit<ElementCursorRow, 'target'>,
   status: BuildingFileStatusResponse | null,
 ): Promise<ElementCursorRow> {
-  return db.transaction('rw', ['files', 'elements', 'elementStaging', 'syncState', 'fileStatuses', 'fileTimelines', 'outbox'], async () => {
-    const [lower, upper] = fileKeyRange(start.fileId);
+  return db.transaction('rw', ['files', ...ELEMENT_TABLES, 'syncState', 'fileStatuses', 'fileTimelines', 'outbox'], async () => {
     const held = (await db.files.get(start.fileId))?.elementsStamp ?? null;
     const cursor: ElementCursorRow = { ...start, target: held === null ? 'elements' : 'staging' };
-    if (cursor.target === 'staging') {
-      await db.elementStaging.where(':id').between(lower, upper, true, true).delete();
-    } else {
-      const pending = await pendingKeys(db, 'elements', elementKey(start.fileId, ''));
-      const partial = db.elements.where(':id').between(lower, upper, true, true);
-      await (pending.size === 0 ? partial : partial.filter((row) => !pending.has(elementKey(start.fileId, row.id)))).delete();
-    }
+    await startBlockSet(db, start.fileId, start.stamp, blockTarget(cursor));
     await db.syncState.put(cursor);
     if (status !== null) await writeFileStatus(db, cursor.buildingId, status, cursor.startedAt);
     return cursor;
@@ -336,9 +314,8 @@ export async function beginElementPull(
 }
 
 /**
- * Writes one page of a file's elements where its cursor says, together with the cursor that points past it, so a pull
- * stopped or killed after this resumes at the next page. Written straight into `elements`, a page leaves the elements
- * with local changes as they are.
+ * Writes one page of a file's elements as blocks of the cursor's set, together with the cursor that points past it, so
+ * a pull stopped or killed after this resumes at the next page. The user's rows in `elements` stay over them.
  */
 export async function writeElementPage(
   db: CacheDb,
@@ -346,76 +323,25 @@ export async function writeElementPage(
   page: readonly BuildingFileElementResponse[],
   progress: PullProgress,
 ): Promise<void> {
-  const direct = cursor.target === 'elements';
-  await db.transaction('rw', [direct ? 'elements' : 'elementStaging', 'syncState', 'outbox'], async () => {
+  await db.transaction('rw', ['elementSets', 'elementBlocks', 'elementBlockIds', 'syncState'], async () => {
     // The record's file is the one the page was asked for, whatever the answer said.
-    const rows = page.map((element) => ({ ...element, buildingFileId: cursor.fileId }));
-    if (direct) {
-      const pending = await pendingKeys(db, 'elements', elementKey(cursor.fileId, ''));
-      await db.elements.bulkPut(pending.size === 0 ? rows : rows.filter((row) => !pending.has(elementKey(cursor.fileId, row.id))));
-    } else {
-      await db.elementStaging.bulkPut(rows);
-    }
+    await appendBlocks(db, cursor.fileId, blockTarget(cursor), page);
     await db.syncState.put(cursor);
     await putProgress(db, progress);
   });
 }
 
-/** Records copied from staging per step of the swap, so the swap never holds a whole file in memory. */
-const SWAP_CHUNK = 2000;
-
 /**
- * Ends a file's element pull after its last page: staged pages replace the file's elements in one transaction
- * (elements with outbox entries keep their local values, and stay even when the server no longer has them); then the
- * file holds the elements of the cursor's stamp.
+ * Ends a file's element pull after its last page: a staged block set replaces the file's shown one in one
+ * transaction, and the user's rows without outbox entries go (elements with entries keep their local values, and stay
+ * even when the server no longer has them); then the file holds the elements of the cursor's stamp.
  */
 export async function finishElementPull(db: CacheDb, cursor: ElementCursorRow): Promise<void> {
-  await db.transaction('rw', ['elements', 'elementStaging', 'files', 'syncState', 'outbox'], async () => {
-    const { fileId } = cursor;
-    if (cursor.target === 'staging') {
-      const pending = await pendingKeys(db, 'elements', elementKey(fileId, ''));
-      const isPending = (id: string): boolean => pending.has(elementKey(fileId, id));
-      const [lower, upper] = fileKeyRange(fileId);
-      const current = db.elements.where(':id').between(lower, upper, true, true);
-      await (pending.size === 0 ? current : current.filter((row) => !isPending(row.id))).delete();
-      for (;;) {
-        const chunk = await db.elementStaging.where(':id').between(lower, upper, true, true).limit(SWAP_CHUNK).toArray();
-        if (chunk.length === 0) break;
-        await db.elements.bulkPut(chunk.filter((row) => !isPending(row.id)));
-        await db.elementStaging.bulkDelete(chunk.map((row): [string, string] => [fileId, row.id]));
-      }
-    }
-    await db.files.update(fileId, { elementsStamp: cursor.stamp });
+  await db.transaction('rw', [...ELEMENT_TABLES, 'files', 'syncState', 'outbox'], async () => {
+    await settleBlocks(db, cursor.fileId, blockTarget(cursor));
+    await db.files.update(cursor.fileId, { elementsStamp: cursor.stamp });
     await db.syncState.delete(cursor.key);
   });
-}
-
-// --- building figures -------------------------------------------------------------------------------------------------
-
-/** The three figures of a building, fetched together. */
-export interface BuildingFigures {
-  circular: BuildingCircularInformation;
-  financial: BuildingFinancialInformation;
-  validation: BuildingValidation;
-}
-
-/** Ids of buildings whose figures are due and that the server is not recalculating. */
-export async function buildingsWithFiguresDue(db: CacheDb): Promise<string[]> {
-  const rows = await db.buildingFigures.filter((row) => row.stale && !row.seenIsDirty).toArray();
-  return rows.map((row) => row.buildingId).filter((id) => !isLocalId(id));
-}
-
-/** Writes a building's figures; they are no longer due. */
-export async function writeBuildingFigures(db: CacheDb, buildingId: string, figures: BuildingFigures, at: string): Promise<void> {
-  await db.transaction('rw', db.buildingFigures, async () => {
-    const before = (await db.buildingFigures.get(buildingId)) ?? newFiguresRow(buildingId);
-    await db.buildingFigures.put({ ...before, ...figures, refreshedAt: at, stale: false });
-  });
-}
-
-/** Gives up a due refresh the server refused: the figures are fetched again on demand or after the next change. */
-export async function dropFiguresDue(db: CacheDb, buildingId: string): Promise<void> {
-  await db.buildingFigures.update(buildingId, { stale: false });
 }
 
 // --- catalogue sub-resources ------------------------------------------------------------------------------------------

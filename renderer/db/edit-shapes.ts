@@ -34,7 +34,9 @@ import type { CatalogueListTable } from './apply-pull';
 import type { CacheDb } from './cache-db';
 import { withFields, type FlatFields } from './field-paths';
 import { isRecord } from '../../shared/is-record';
-import { serverFieldsOf, splitElementKey, type CatalogueListRow, type OutboxEntity, type OutboxEntry } from './schema';
+import { elementsByIds } from './block-index';
+import { ELEMENT_TABLES } from './element-blocks';
+import { elementKey, serverFieldsOf, splitElementKey, type CatalogueListRow, type ElementRow, type OutboxEntity, type OutboxEntry } from './schema';
 
 /** The tables the edit functions change (files are changed by uploads, not edits). */
 export type EditedEntity = Exclude<OutboxEntity, 'files'>;
@@ -303,20 +305,42 @@ export function emptyElement(fileId: string, id: string): BuildingFileElementRes
 /** A row of an edited table, as stored. */
 export type StoredRow = Record<string, unknown> & { base?: unknown };
 
-function tableKey(entity: EditedEntity, key: string): string | [string, string] {
-  if (entity !== 'elements') return key;
-  const { fileId, elementId } = splitElementKey(key);
-  return [fileId, elementId];
+/** The tables an edit of an entity reads and writes: an element's server row is in its file's blocks. */
+export function tablesOf(entity: EditedEntity): readonly string[] {
+  return entity === 'elements' ? ELEMENT_TABLES : [entity];
 }
 
 /** The row of an outbox key. */
 export async function getRow(db: CacheDb, entity: EditedEntity, key: string): Promise<StoredRow | undefined> {
-  return db.table<StoredRow, string | [string, string]>(entity).get(tableKey(entity, key));
+  return (await getRows(db, entity, [key]))[0];
 }
 
-/** Removes the row of an outbox key. */
+/** The rows of outbox keys, in that order; a file's elements are read a block at a time, not one by one. */
+export async function getRows(db: CacheDb, entity: EditedEntity, keys: readonly string[]): Promise<(StoredRow | undefined)[]> {
+  if (entity !== 'elements') return db.table<StoredRow, string>(entity).bulkGet([...keys]);
+  const byFile = new Map<string, string[]>();
+  for (const key of keys) {
+    const { fileId, elementId } = splitElementKey(key);
+    const ids = byFile.get(fileId) ?? [];
+    ids.push(elementId);
+    byFile.set(fileId, ids);
+  }
+  const found = new Map<string, StoredRow | undefined>();
+  for (const [fileId, ids] of byFile) {
+    const rows = await elementsByIds(db, fileId, ids);
+    ids.forEach((id, index) => found.set(elementKey(fileId, id), rows[index] as StoredRow | undefined));
+  }
+  return keys.map((key) => found.get(key));
+}
+
+/** Removes the row of an outbox key; an element leaves a tombstone, which hides its server row in the blocks. */
 export async function deleteRow(db: CacheDb, entity: EditedEntity, key: string): Promise<void> {
-  await db.table<StoredRow, string | [string, string]>(entity).delete(tableKey(entity, key));
+  if (entity !== 'elements') {
+    await db.table<StoredRow, string>(entity).delete(key);
+    return;
+  }
+  const { fileId, elementId } = splitElementKey(key);
+  await db.elements.put({ buildingFileId: fileId, id: elementId, removed: true } as ElementRow);
 }
 
 /** A row's server-shaped values: the row without the cache's fields (a list: its items). */

@@ -31,9 +31,11 @@ import {
   emptyProduct,
   entriesOfRow,
   getRow,
+  getRows,
   isListEntity,
   mappingTypesOf,
   rowOf,
+  tablesOf,
   valuesOf,
   type BuildingChanges,
   type EditedEntity,
@@ -43,6 +45,7 @@ import {
   type ProductChanges,
   type StoredRow,
 } from './edit-shapes';
+import { ELEMENT_TABLES } from './element-blocks';
 import { flattenFields, type FlatFields } from './field-paths';
 import { pendingKeys } from './outbox';
 import { entriesReferringTo, readDetail, rebuildRow, REBUILD_TABLES, removeEntries, updateDetail } from './outbox-rows';
@@ -56,7 +59,7 @@ export type NewProduct = ProductChanges & { type: Product['type'] };
 export type NewElement = ElementChanges & { id?: BuildingFileElementRequest['id'] };
 
 /** Every table an edit or a decision may touch. */
-const ALL_EDIT_TABLES = [...new Set([...OUTBOX_ENTITIES.filter((entity) => entity !== 'files'), ...REBUILD_TABLES])];
+const ALL_EDIT_TABLES = [...new Set([...OUTBOX_ENTITIES.filter((entity) => entity !== 'files'), ...ELEMENT_TABLES, ...REBUILD_TABLES])];
 
 function now(): string {
   return new Date().toISOString();
@@ -98,9 +101,9 @@ async function keysWithEntries(db: CacheDb, entity: EditedEntity, keys: readonly
 async function updateRows(db: CacheDb, entity: EditedEntity, keys: readonly string[], changes: object, prefix = ''): Promise<void> {
   const fields = flattenFields(changes as Record<string, unknown>);
   if (keys.length === 0 || Object.keys(fields).length === 0) return;
-  await db.transaction('rw', [entity, ...REBUILD_TABLES], async () => {
+  await db.transaction('rw', [...tablesOf(entity), ...REBUILD_TABLES], async () => {
     const at = now();
-    const rows = await Promise.all(keys.map((key) => getRow(db, entity, key)));
+    const rows = await getRows(db, entity, keys);
     const withEntries = await keysWithEntries(db, entity, keys, prefix);
     const types = await mappingTypesOf(db, [fields]);
     const written = keys.map((key, index) => {
@@ -118,7 +121,7 @@ async function updateRows(db: CacheDb, entity: EditedEntity, keys: readonly stri
 
 /** Writes a new row and its create entry. */
 async function insertRow(db: CacheDb, entity: EditedEntity, key: string, values: object, parent?: { entity: EditedEntity; key: string }): Promise<void> {
-  await db.transaction('rw', [entity, 'outbox', ...(parent === undefined ? [] : [parent.entity])], async () => {
+  await db.transaction('rw', [...tablesOf(entity), 'outbox', ...(parent === undefined ? [] : tablesOf(parent.entity))], async () => {
     if (parent !== undefined && (await getRow(db, parent.entity, parent.key)) === undefined) throw missing(parent.entity, parent.key);
     if ((await getRow(db, entity, key)) !== undefined) throw new Error(`The cache already holds ${entity} row ${key}.`);
     const at = now();
@@ -130,9 +133,9 @@ async function insertRow(db: CacheDb, entity: EditedEntity, key: string, values:
 /** Removes rows and appends a delete entry per row, keeping each row in the entry's detail for a discard. */
 async function removeRows(db: CacheDb, entity: EditedEntity, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await db.transaction('rw', [entity, 'outbox', 'syncState'], async () => {
+  await db.transaction('rw', [...tablesOf(entity), 'outbox', 'syncState'], async () => {
     const at = now();
-    const rows = await Promise.all(keys.map((key) => getRow(db, entity, key)));
+    const rows = await getRows(db, entity, keys);
     for (const [index, key] of keys.entries()) {
       if (rows[index] === undefined) throw missing(entity, key);
       await deleteRow(db, entity, key);
@@ -206,9 +209,9 @@ export async function createElement(db: CacheDb, fileId: string, request: NewEle
   const flat = flattenFields(fields);
   const types = await mappingTypesOf(db, [flat]);
   const values = applyFields('elements', emptyElement(fileId, id), flat, types);
-  await db.transaction('rw', ['files', 'elements', 'outbox'], async () => {
+  await db.transaction('rw', ['files', ...ELEMENT_TABLES, 'outbox'], async () => {
     if ((await db.files.get(fileId)) === undefined) throw new Error(`The cache holds no file ${fileId}.`);
-    if ((await db.elements.get([fileId, id])) !== undefined) throw new Error(`The file ${fileId} already holds an element ${id}.`);
+    if ((await getRow(db, 'elements', elementKey(fileId, id))) !== undefined) throw new Error(`The file ${fileId} already holds an element ${id}.`);
     const at = now();
     await db.table<StoredRow>('elements').put(rowOf('elements', elementKey(fileId, id), values, undefined, at));
     await db.outbox.add(newEntry('elements', elementKey(fileId, id), 'create', null, at));
@@ -298,7 +301,7 @@ async function parkedEntry(db: CacheDb, seq: number): Promise<OutboxEntry & { en
  */
 export async function resolveConflict(db: CacheDb, seq: number, choice: 'mine' | 'theirs'): Promise<void> {
   const { entity } = await parkedEntry(db, seq);
-  await db.transaction('rw', [entity, ...REBUILD_TABLES], async () => {
+  await db.transaction('rw', [...tablesOf(entity), ...REBUILD_TABLES], async () => {
     const entry = await parkedEntry(db, seq);
     const conflict = (await readDetail(db, seq))?.conflict;
     if (conflict == null) throw new Error(`Outbox entry ${seq} is parked for another reason than a conflict.`);

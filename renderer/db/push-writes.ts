@@ -5,14 +5,12 @@
  * show how the last push went.
  */
 import type { CacheDb } from './cache-db';
-import { fileKeyRange } from './cache-db';
+import { ELEMENT_TABLES, removeFileElements } from './element-blocks';
 import { deleteRow, getRow, LIST_ENTITIES, type EditedEntity, type StoredRow } from './edit-shapes';
 import { containsString, replaceString } from './field-paths';
-import { pendingKeys } from './outbox';
 import { entriesReferringTo, rebuildRow, REBUILD_TABLES, removeEntries, updateDetail } from './outbox-rows';
 import {
   elementCursorKey,
-  elementKey,
   fileRefinementKey,
   isLocalId,
   OUTBOX_ENTITIES,
@@ -26,7 +24,7 @@ import {
 } from './schema';
 
 /** Every table an acknowledgement may touch: a real id replaces a temporary one wherever it appears. */
-const ACK_TABLES = [...new Set([...OUTBOX_ENTITIES, 'buildingFigures', 'fileStatuses', 'fileTimelines', 'elementStaging', ...REBUILD_TABLES])];
+const ACK_TABLES = [...new Set([...OUTBOX_ENTITIES, 'buildingFigures', 'fileStatuses', 'fileTimelines', ...ELEMENT_TABLES, ...REBUILD_TABLES])];
 
 // --- acknowledging ----------------------------------------------------------------------------------------------------
 
@@ -72,14 +70,7 @@ async function replaceLocalId(db: CacheDb, localId: string, realId: string): Pro
 async function removeBuildingData(db: CacheDb, buildingId: string): Promise<void> {
   await db.buildingFigures.delete(buildingId);
   for (const fileId of await db.files.where('buildingId').equals(buildingId).primaryKeys()) {
-    const pending = await pendingKeys(db, 'elements', elementKey(fileId, ''));
-    const [lower, upper] = fileKeyRange(fileId);
-    await db.elements
-      .where(':id')
-      .between(lower, upper, true, true)
-      .filter((row) => !pending.has(elementKey(fileId, row.id)))
-      .delete();
-    await db.elementStaging.where(':id').between(lower, upper, true, true).delete();
+    await removeFileElements(db, fileId);
     await db.syncState.bulkDelete([elementCursorKey(fileId), fileRefinementKey(fileId)]);
     await db.fileStatuses.delete(fileId);
     await db.fileTimelines.delete(fileId);

@@ -1,98 +1,106 @@
 /**
- * Reads of the cache for screens and stores, meant to run inside `liveQuery`. Elements are read a page at a time from
- * one file's key range: nothing loads a whole file, let alone a whole building.
+ * Reads of a file's elements for screens and stores, meant to run inside `liveQuery`: the server's rows from the
+ * file's shown blocks, with the user's rows of `elements` over them (an edited row in place of the server's, a deleted
+ * one left out, a created one after the server's). Nothing loads a whole file at once, let alone a whole building.
  */
-import type { IndexableType } from 'dexie';
-import { fileKeyRange, type CacheDb } from './cache-db';
-import type { ElementRow } from './schema';
+export { elementsByIds } from './block-index';
+import { blockIndex, inBlocks, indexOf, keepIndex, keptIndex, shownSet, userRowsOf } from './block-index';
+import type { CacheDb } from './cache-db';
+import { blockRange } from './element-blocks';
+import type { BlockSet, ElementBlockIdsRow, ElementRow } from './schema';
+
+/** User rows of a file above which a count reads the file's index instead of asking for each row's block. */
+const FEW_USER_ROWS = 64;
 
 /** How many elements of a file the cache holds. */
-export function elementCount(db: CacheDb, fileId: string): Promise<number> {
-  const [lower, upper] = fileKeyRange(fileId);
-  return db.elements.where(':id').between(lower, upper, true, true).count();
+export async function elementCount(db: CacheDb, fileId: string): Promise<number> {
+  const [set, own] = await Promise.all([shownSet(db, fileId), userRowsOf(db, fileId)]);
+  const served = set?.count ?? 0;
+  if (own.size === 0) return served;
+  const rows = [...own.values()];
+  if (set !== null && rows.length > FEW_USER_ROWS) await blockIndex(db, fileId, set);
+  const held = set === null ? rows.map(() => false) : await inBlocks(db, fileId, set, rows.map((row) => row.id));
+  return rows.reduce((count, row, index) => {
+    if (row.removed === true) return held[index] === true ? count - 1 : count;
+    return held[index] === true ? count : count + 1;
+  }, served);
 }
 
-/** One page of a file's elements in element id order. */
-export function elementPage(db: CacheDb, fileId: string, offset: number, limit: number): Promise<ElementRow[]> {
-  const [lower, upper] = fileKeyRange(fileId);
-  return db.elements.where(':id').between(lower, upper, true, true).offset(offset).limit(limit).toArray();
+/** Blocks per step of a scan: one step is a short task, so a scan of a large file never blocks the screen. */
+export const SCAN_BLOCKS = 4;
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** Records per step of a scan: one step is a short task, so a scan of a large file never blocks the screen. */
-export const SCAN_CHUNK = 2000;
-
-/**
- * Reads a file's elements in id order, `SCAN_CHUNK` at a time from where the last chunk ended (no offsets to walk),
- * handing each chunk to `visit` and yielding to the event loop between chunks. Stops early when `signal` aborts.
- */
-export async function scanElements(
-  db: CacheDb,
-  fileId: string,
-  visit: (rows: ElementRow[]) => void,
-  signal?: AbortSignal,
-): Promise<void> {
-  const [lower, upper] = fileKeyRange(fileId);
-  let from: IndexableType = lower;
-  let inclusive = true;
-  while (signal?.aborted !== true) {
-    const rows = await db.elements.where(':id').between(from, upper, inclusive, true).limit(SCAN_CHUNK).toArray();
-    if (rows.length === 0) return;
-    visit(rows);
-    const last = rows[rows.length - 1];
-    if (last === undefined || rows.length < SCAN_CHUNK) return;
-    from = [fileId, last.id];
-    inclusive = false;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-}
-
-/** Keys per step of listing a file's ids: decoding one step's keys is a short task, whatever the file's size. */
-export const ID_CHUNK = 5000;
-
-/**
- * The ids of a file's elements in id order (keys only, no records read): the first `limit`, or all of them
- * `ID_CHUNK` at a time with the event loop free between steps, so the rows a screen reads meanwhile are not held up
- * behind one large answer. Answers what it has when `signal` aborts.
- */
-export async function elementIdsOf(db: CacheDb, fileId: string, limit?: number, signal?: AbortSignal): Promise<string[]> {
-  const [lower, upper] = fileKeyRange(fileId);
-  if (limit !== undefined) {
-    const keys = await db.elements.where(':id').between(lower, upper, true, true).limit(limit).primaryKeys();
-    return keys.map(([, id]) => id);
-  }
-  const ids: string[] = [];
-  let from: IndexableType = lower;
-  let inclusive = true;
-  while (signal?.aborted !== true) {
-    const keys = await db.elements.where(':id').between(from, upper, inclusive, true).limit(ID_CHUNK).primaryKeys();
-    for (const [, id] of keys) ids.push(id);
-    const last = keys[keys.length - 1];
-    if (last === undefined || keys.length < ID_CHUNK) break;
-    from = last;
-    inclusive = false;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-  return ids;
+/** The user's rows of a file that no block holds (created here), in id order. */
+function createdRows(own: ReadonlyMap<string, ElementRow>, seen: ReadonlySet<string>): ElementRow[] {
+  return [...own.values()].filter((row) => row.removed !== true && !seen.has(row.id)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**
- * The elements of a file with these ids, in that order (undefined where one is gone). Ids that are a run of the
- * file's ids in key order (`keyOrdered`: a slice of the unfiltered, unsorted view) are read as one range, one request
- * instead of one per id; ids the range missed (a view older than the cache) are then read one by one.
+ * Reads a file's elements in block order, `SCAN_BLOCKS` blocks at a time, handing each chunk to `visit` and yielding
+ * to the event loop between chunks; elements created here come last. Stops early when `signal` aborts.
  */
-export async function elementsByIds(db: CacheDb, fileId: string, ids: readonly string[], keyOrdered = false): Promise<(ElementRow | undefined)[]> {
-  const first = ids[0];
-  const last = ids[ids.length - 1];
-  if (!keyOrdered || first === undefined || last === undefined || ids.length < 2) {
-    return db.elements.bulkGet(ids.map((id): [string, string] => [fileId, id]));
-  }
-  const rows = await db.elements.where(':id').between([fileId, first], [fileId, last], true, true).limit(ids.length).toArray();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const missing = ids.filter((id) => !byId.has(id));
-  if (missing.length > 0) {
-    for (const row of await db.elements.bulkGet(missing.map((id): [string, string] => [fileId, id]))) {
-      if (row !== undefined) byId.set(row.id, row);
+export async function scanElements(db: CacheDb, fileId: string, visit: (rows: ElementRow[]) => void, signal?: AbortSignal): Promise<void> {
+  const [set, own] = await Promise.all([shownSet(db, fileId), userRowsOf(db, fileId)]);
+  const seen = new Set<string>();
+  for (let seq = 0; set !== null && seq < set.blocks && signal?.aborted !== true; seq += SCAN_BLOCKS) {
+    const keys = Array.from({ length: Math.min(SCAN_BLOCKS, set.blocks - seq) }, (_, step): [string, number, number] => [fileId, set.gen, seq + step]);
+    const rows: ElementRow[] = [];
+    for (const block of await db.elementBlocks.bulkGet(keys)) {
+      for (const row of block?.rows ?? []) {
+        const mine = own.get(row.id);
+        if (mine !== undefined) seen.add(row.id);
+        if (mine?.removed !== true) rows.push(mine ?? row);
+      }
     }
+    visit(rows);
+    await nextTask();
   }
-  return ids.map((id) => byId.get(id));
+  const created = createdRows(own, seen);
+  if (created.length > 0 && signal?.aborted !== true) visit(created);
+}
+
+/** Id records per step of listing a file's ids: decoding one step is a short task, whatever the file's size. */
+export const ID_BLOCKS = 10;
+
+/** The ids of a set's blocks in order, `ID_BLOCKS` records per task; stops after `limit` ids or when `signal` aborts. */
+async function blockIds(db: CacheDb, fileId: string, set: BlockSet, limit: number, signal?: AbortSignal): Promise<{ records: ElementBlockIdsRow[]; complete: boolean }> {
+  const [lower, upper] = blockRange(fileId, set.gen);
+  const records: ElementBlockIdsRow[] = [];
+  let listed = 0;
+  while (listed < limit && records.length < set.blocks) {
+    if (signal?.aborted === true) return { records, complete: false };
+    const step = await db.elementBlockIds.where(':id').between(lower, upper, true, true).offset(records.length).limit(ID_BLOCKS).toArray();
+    if (step.length === 0) break;
+    for (const record of step) listed += record.ids.length;
+    records.push(...step);
+    if (records.length < set.blocks) await nextTask();
+  }
+  return { records, complete: records.length >= set.blocks };
+}
+
+/**
+ * The ids of a file's elements in block order (elements created here last): the first `limit`, or all of them, a
+ * step at a time with the event loop free between steps, so the rows a screen reads meanwhile are not held up behind
+ * one large answer. Answers what it has when `signal` aborts.
+ */
+export async function elementIdsOf(db: CacheDb, fileId: string, limit = Number.POSITIVE_INFINITY, signal?: AbortSignal): Promise<string[]> {
+  const [set, own] = await Promise.all([shownSet(db, fileId), userRowsOf(db, fileId)]);
+  const kept = set === null ? undefined : keptIndex(db, fileId, set);
+  const listing = set === null || kept !== undefined ? null : await blockIds(db, fileId, set, limit, signal);
+  const served = kept?.ids ?? listing?.records.flatMap((record) => record.ids) ?? [];
+  if (set !== null && listing?.complete === true && limit === Number.POSITIVE_INFINITY) keepIndex(db, fileId, indexOf(set, listing.records));
+  const seen = new Set<string>();
+  const ids: string[] = [];
+  for (const id of served) {
+    if (ids.length >= limit) return ids;
+    const mine = own.get(id);
+    if (mine !== undefined) seen.add(id);
+    if (mine?.removed !== true) ids.push(id);
+  }
+  const complete = set === null || kept !== undefined || listing?.complete === true;
+  if (!complete) return ids;
+  return [...ids, ...createdRows(own, seen).map((row) => row.id)].slice(0, limit);
 }

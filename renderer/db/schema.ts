@@ -92,13 +92,51 @@ export interface FileTimelineRow {
 }
 
 /**
- * An element. The primary key is `[buildingFileId+id]` (element ids are unique within a file only); `id` is the API's
- * element id, read directly from the record.
+ * An element the user touched since its file's elements were last pulled: edited (with `base`), created here, or
+ * deleted here (`removed`, a tombstone hiding the server's row). The primary key is `[buildingFileId+id]` (element ids
+ * are unique within a file only). Such a row wins over the file's blocks; the pull drops it once it has no outbox
+ * entries and the file's new blocks hold the server's values.
  */
-export type ElementRow = BuildingFileElementResponse & Editable<BuildingFileElementResponse>;
+export type ElementRow = BuildingFileElementResponse & Editable<BuildingFileElementResponse> & { removed?: true };
 
-/** An element of a page being pulled, waiting in the staging table until its file's last page has arrived. */
-export type StagedElementRow = BuildingFileElementResponse;
+/**
+ * A generation of a file's server elements in blocks: its stamp (`lastModifiedDate`), its blocks and elements so far,
+ * and whether its ids came in key order (`ordered`, checked against `last`): one index query then finds an id's block.
+ */
+export interface BlockSet {
+  gen: number;
+  stamp: string;
+  blocks: number;
+  count: number;
+  ordered: boolean;
+  last: string | null;
+}
+
+/** A file's block sets: `shown` (what screens read) and `staged` (a newer pull's, until its last page). */
+export interface ElementSetRow {
+  buildingFileId: string;
+  shown: BlockSet | null;
+  staged: BlockSet | null;
+  nextGen: number;
+}
+
+/** Up to `BLOCK_ROWS` server elements of a file, in the order the server paged them. Never changed once written. */
+export interface ElementBlockRow {
+  buildingFileId: string;
+  gen: number;
+  seq: number;
+  rows: BuildingFileElementResponse[];
+}
+
+/** The ids of a block, in its order, kept apart so listing a file's ids never decodes its rows. */
+export interface ElementBlockIdsRow {
+  buildingFileId: string;
+  gen: number;
+  seq: number;
+  ids: string[];
+  /** The block's greatest id (indexed). */
+  last: string;
+}
 
 /**
  * The figures of a building and what the pull last saw of the building, which decides when they are refreshed: when
@@ -146,7 +184,7 @@ export type ProductChildrenRow = CatalogueListRow<ProductChild>;
 export type ProductFinancialValuesRow = CatalogueListRow<ProductFinancialValue>;
 
 /** The fields the cache adds to server rows; everything else in a row is the server's. */
-export const LOCAL_FIELDS = ['base', 'elementsStamp'] as const;
+export const LOCAL_FIELDS = ['base', 'elementsStamp', 'removed'] as const;
 
 /** A row's server fields: the row without the fields the cache adds (what `base` gets when a row is first edited). */
 export function serverFieldsOf<T extends object>(row: T & Partial<Record<(typeof LOCAL_FIELDS)[number], unknown>>): T {
@@ -263,8 +301,8 @@ export interface ElementCursorRow {
   expectedCount: number | null;
   startedAt: string;
   /**
-   * Where the pages go: `elements` for a file the cache never held completely (there is nothing older to keep
-   * consistent, so a staging copy would only double the writes), else `staging`, swapped in after the last page.
+   * Where the pages go: `elements` for a file the cache never held completely (its shown blocks grow page by page:
+   * there is nothing older to keep consistent), else `staging`, a staged block set shown after the last page.
    */
   target: 'elements' | 'staging';
 }

@@ -2,7 +2,7 @@
  * A building's figures (`/circular`, `/financial`, `/validation`), all three or none: those the pull finds due, and
  * one building's on demand.
  */
-import { buildingsWithFiguresDue, dropFiguresDue, writeBuildingFigures, type BuildingFigures } from '../db/apply-pull';
+import { buildingsWithFiguresDue, dropFiguresDue, writeBuildingFigures, type BuildingFigures } from '../db/building-figures';
 import { callApi } from '../api/call-api';
 import type { ApiPort } from '../api/port';
 import { isRecord } from '../../shared/is-record';

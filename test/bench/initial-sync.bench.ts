@@ -77,8 +77,9 @@ async function measurePageSizes(): Promise<void> {
 }
 
 /**
- * The ceiling: the same number of records, shaped like the synced ones (copies of the first, with their own ids),
- * written with bare IndexedDB in pages of 1,000 into a database of their own, in the same page. Resolves with records/s.
+ * The ceiling of one record per element (the cache's shape before blocks): the same number of records, shaped like
+ * the synced elements (copies of the first, with their own ids), written with bare IndexedDB in pages of 1,000 into a
+ * database of their own, in the same page. Resolves with records/s.
  */
 const BARE_INDEXEDDB_WRITES = (count: number): string => `
   (async () => {
@@ -92,8 +93,8 @@ const BARE_INDEXEDDB_WRITES = (count: number): string => `
     });
     const synced = await open(source);
     const sample = await new Promise((resolve, reject) => {
-      const reading = synced.transaction('elements').objectStore('elements').openCursor();
-      reading.onsuccess = () => resolve(reading.result.value);
+      const reading = synced.transaction('elementBlocks').objectStore('elementBlocks').openCursor();
+      reading.onsuccess = () => resolve(reading.result.value.rows[0]);
       reading.onerror = () => reject(reading.error);
     });
     synced.close();

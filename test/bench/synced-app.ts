@@ -35,7 +35,7 @@ export const COLLECT_LONG_TASKS = `
   }).observe({ type: 'longtask', buffered: true });
 `;
 
-/** Resolves with `performance.now()` once the connection's `elements` store holds `expected` records (polled every 200 ms). */
+/** Resolves with `performance.now()` once the connection's shown element blocks hold `expected` elements (polled every 200 ms). */
 export const WAIT_FOR_ELEMENTS = (expected: number, deadlineMs: number): string => `
   (async () => {
     const started = performance.now();
@@ -48,10 +48,10 @@ export const WAIT_FOR_ELEMENTS = (expected: number, deadlineMs: number): string 
         opening.onerror = () => reject(opening.error);
         opening.onsuccess = () => {
           const db = opening.result;
-          if (!db.objectStoreNames.contains('elements')) { db.close(); resolve(0); return; }
-          const counting = db.transaction('elements').objectStore('elements').count();
-          counting.onsuccess = () => { db.close(); resolve(counting.result); };
-          counting.onerror = () => reject(counting.error);
+          if (!db.objectStoreNames.contains('elementSets')) { db.close(); resolve(0); return; }
+          const reading = db.transaction('elementSets').objectStore('elementSets').getAll();
+          reading.onsuccess = () => { db.close(); resolve(reading.result.reduce((sum, sets) => sum + (sets.shown?.count ?? 0), 0)); };
+          reading.onerror = () => reject(reading.error);
         };
       });
     };

@@ -10,12 +10,6 @@ import type { ElementColumn } from './element-columns';
 
 const EXPORT_CHUNK = 1000;
 
-/** The rows to export: the view's ids, and whether they are the whole file in key order (read as ranges then). */
-export interface ExportedView {
-  ids: readonly string[];
-  keyOrdered: boolean;
-}
-
 /** The MIME type of an XLSX file. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -29,15 +23,14 @@ export function csvField(value: string): string {
 export async function elementsCsv(
   db: CacheDb,
   fileId: string,
-  view: ExportedView,
+  ids: readonly string[],
   columns: readonly ElementColumn[],
   labels: Readonly<Record<ElementColumn['key'], string>>,
   onProgress?: (written: number) => void,
 ): Promise<Blob> {
-  const { ids, keyOrdered } = view;
   const parts: string[] = [`${columns.map((column) => csvField(labels[column.key])).join(',')}\r\n`];
   for (let start = 0; start < ids.length; start += EXPORT_CHUNK) {
-    const rows = await elementsByIds(db, fileId, ids.slice(start, start + EXPORT_CHUNK), keyOrdered);
+    const rows = await elementsByIds(db, fileId, ids.slice(start, start + EXPORT_CHUNK));
     const lines: string[] = [];
     for (const row of rows) {
       if (row === undefined) continue;
@@ -54,20 +47,19 @@ export async function elementsCsv(
 export async function elementsXlsx(
   db: CacheDb,
   fileId: string,
-  view: ExportedView,
+  ids: readonly string[],
   columns: readonly ElementColumn[],
   labels: Readonly<Record<ElementColumn['key'], string>>,
   sheetName: string,
   onProgress?: (written: number) => void,
 ): Promise<Blob> {
-  const { ids, keyOrdered } = view;
   const { Workbook } = (await import('exceljs')).default;
   const workbook = new Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' ') || 'Elements', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column) => ({ header: labels[column.key], key: column.key, width: Math.round(column.width / 7) }));
   sheet.getRow(1).font = { bold: true };
   for (let start = 0; start < ids.length; start += EXPORT_CHUNK) {
-    const rows = await elementsByIds(db, fileId, ids.slice(start, start + EXPORT_CHUNK), keyOrdered);
+    const rows = await elementsByIds(db, fileId, ids.slice(start, start + EXPORT_CHUNK));
     for (const row of rows) {
       if (row === undefined) continue;
       sheet.addRow(columns.map((column) => (column.kind === 'quantity' ? column.number(row) : column.text(row))));

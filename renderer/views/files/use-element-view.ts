@@ -28,8 +28,6 @@ export interface ElementViewSource {
 export function useElementView(source: ElementViewSource) {
   const query = reactive<ElementQuery>({ quick: '', filters: {}, sort: null, unmappedOnly: false });
   const ids = shallowRef<string[]>([]);
-  // Whether `ids` is the whole file in key order, which the grid and the export then read as ranges.
-  const keyOrdered = ref(false);
   const viewReady = ref(false);
   const scanned = ref<number | null>(null);
   let viewController: AbortController | undefined;
@@ -47,10 +45,7 @@ export function useElementView(source: ElementViewSource) {
     if (ids.value.length === 0 && plain) {
       const head = await elementIdsOf(db, source.fileId(), FIRST_ROWS);
       if (controller.signal.aborted) return;
-      if (ids.value.length === 0) {
-        ids.value = head;
-        keyOrdered.value = true;
-      }
+      if (ids.value.length === 0) ids.value = head;
     }
     const view = await buildElementView(db, source.fileId(), query, source.shownColumnKeys.value, {
       signal: controller.signal,
@@ -61,7 +56,6 @@ export function useElementView(source: ElementViewSource) {
     if (controller.signal.aborted) return;
     // The same view again (a pull that changed nothing this view shows) keeps the grid as it is: an edit stays open.
     if (view.length !== ids.value.length || view.some((id, index) => id !== ids.value[index])) ids.value = view;
-    keyOrdered.value = plain;
     viewReady.value = true;
     scanned.value = null;
   }
@@ -98,5 +92,5 @@ export function useElementView(source: ElementViewSource) {
     else query.sort = null;
   }
 
-  return { query, ids, keyOrdered, viewReady, scanned, toggleSort };
+  return { query, ids, viewReady, scanned, toggleSort };
 }

@@ -17,11 +17,10 @@ const REMEMBERED = 2_000;
 /** Rows per read of the cache. */
 const READ_BLOCK = 50;
 
-/** What the grid shows: a file's elements by id; `keyOrdered` when the ids are all of them in key order (read as ranges). */
+/** What the grid shows: a file's elements by id. */
 export interface GridSource {
   fileId: string;
   ids: readonly string[];
-  keyOrdered: boolean;
 }
 
 /** A rendered row: its id, its place in the view, and the row once the cache has answered. */
@@ -69,10 +68,10 @@ export function useVirtualRows(source: () => GridSource) {
   const blockEnd = computed(() => Math.min(count.value, (Math.floor(last.value / READ_BLOCK) + 1) * READ_BLOCK));
   const read = useCacheQuery(
     () => {
-      const { fileId, ids, keyOrdered } = source();
-      return { fileId, ids: ids.slice(blockStart.value, blockEnd.value), keyOrdered };
+      const { fileId, ids } = source();
+      return { fileId, ids: ids.slice(blockStart.value, blockEnd.value) };
     },
-    (db, { fileId, ids, keyOrdered }) => elementsByIds(db, fileId, ids, keyOrdered),
+    (db, { fileId, ids }) => elementsByIds(db, fileId, ids),
     [] as (ElementRow | undefined)[],
   );
   // Rows by id from the latest answers: while the cache answers for a new block, the rows it already knows show. A

@@ -31,7 +31,7 @@ import { push } from '../../../../renderer/sync/push';
 import { startServer, type RunningServer } from '../../../../server/server';
 import { BuildingFileStatuses } from '../../../../shared/api/enums';
 import type { BuildingFileElementResponse, BuildingFileStatusResponse, BuildingResponse } from '../../../../shared/api/schemas';
-import { cachedElements, KEY, type Answer } from './harness';
+import { cachedElements, expectNoStrayBlocks, KEY, type Answer } from './harness';
 
 const numRuns = Number(process.env['FC_NUM_RUNS'] ?? (process.env['CI'] === undefined ? 25 : 200));
 const seed = process.env['FC_SEED'] === undefined ? undefined : Number(process.env['FC_SEED']);
@@ -338,7 +338,7 @@ async function runScenario({ initial, steps }: Scenario): Promise<void> {
     const building = (await request<BuildingResponse>('GET', `/buildings/${buildingId}`)).json;
     expect(building.addressCity, 'building').toBe(expectedBuilding.addressCity);
     expect(await db.buildings.get(buildingId), 'cached building').toEqual(building);
-    expect(await db.elementStaging.count(), 'staged elements').toBe(0);
+    await expectNoStrayBlocks(db);
   } finally {
     db.close();
   }

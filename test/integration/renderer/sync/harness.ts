@@ -9,7 +9,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { expect } from 'vitest';
 import { runApiCall } from '../../../../electron/http/api-request';
 import { createQueuedClient } from '../../../../electron/http/queued-client';
-import { CacheDb, fileKeyRange } from '../../../../renderer/db/cache-db';
+import { CacheDb } from '../../../../renderer/db/cache-db';
+import { scanElements } from '../../../../renderer/db/reads';
 import type { ApiCall, ApiPort } from '../../../../renderer/api/port';
 import { startServer, type RunningServer } from '../../../../server/server';
 import type { BuildingFileElementResponse, BuildingFileResponse, BuildingFileStatusResponse } from '../../../../shared/api/schemas';
@@ -172,8 +173,18 @@ export async function serverElements(server: SyncServer, buildingId: string, fil
 
 /** The cached elements of a file, in id order. */
 export async function cachedElements(db: CacheDb, fileId: string): Promise<unknown[]> {
-  const [lower, upper] = fileKeyRange(fileId);
-  return byId(await db.elements.where(':id').between(lower, upper, true, true).toArray());
+  const rows: unknown[] = [];
+  await scanElements(db, fileId, (chunk) => rows.push(...chunk));
+  return byId(rows as { id: string }[]);
+}
+
+/** Expects no staged block set left behind, and no block outside the shown sets. */
+export async function expectNoStrayBlocks(db: CacheDb): Promise<void> {
+  const sets = await db.elementSets.toArray();
+  expect(sets.filter((each) => each.staged !== null), 'staged block sets').toEqual([]);
+  const shown = sets.reduce((blocks, each) => blocks + (each.shown?.blocks ?? 0), 0);
+  expect(await db.elementBlocks.count(), 'blocks').toBe(shown);
+  expect(await db.elementBlockIds.count(), 'id records').toBe(shown);
 }
 
 /** Expects every collection, every file's elements and every building's figures in the cache to equal the server's. */
@@ -212,6 +223,6 @@ export async function expectCacheEqualsServer(db: CacheDb, server: SyncServer): 
     expect(figures?.validation, 'validation').toEqual((await server.request('GET', `/buildings/${buildingId}/validation`)).json);
   }
   expect(byId(cachedFiles)).toEqual(byId(serverFiles));
-  expect(await db.elementStaging.count(), 'staged elements').toBe(0);
+  await expectNoStrayBlocks(db);
   expect(await db.syncState.where('key').startsWith('elements:').count(), 'element cursors').toBe(0);
 }

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CacheDb } from '../../../../renderer/db/cache-db';
 import { elementKey, type OutboxEntity, type PullProgress } from '../../../../renderer/db/schema';
+import { elementsByIds } from '../../../../renderer/db/reads';
 import { readElementCursor, readPullState } from '../../../../renderer/db/sync-state';
 import type { ApiCall, ApiPort } from '../../../../renderer/api/port';
 import { PAGES_AHEAD } from '../../../../renderer/sync/element-pages';
@@ -115,14 +116,14 @@ function pacedPages(fileId: string, delayMs: (page: number) => number) {
   return { port: paced, onProgress, seen };
 }
 
-/** Every write of an element of `fileId` into `elements`, in the order the cache took them. */
+/** Every write of an element of `fileId` into blocks, in the order the cache took them. */
 function elementWrites(db: CacheDb, fileId: string): string[] {
   const ids: string[] = [];
-  db.elements.hook('creating', (_key, row) => {
-    if (row.buildingFileId === fileId) ids.push(row.id);
+  db.elementBlocks.hook('creating', (_key, block) => {
+    if (block.buildingFileId === fileId) ids.push(...block.rows.map((row) => row.id));
   });
-  db.elements.hook('updating', (_changes, _key, row) => {
-    if (row.buildingFileId === fileId) ids.push(row.id);
+  db.elementBlocks.hook('updating', (_changes, _key, block) => {
+    if (block.buildingFileId === fileId) ids.push(...block.rows.map((row) => row.id));
   });
   return ids;
 }
@@ -318,7 +319,7 @@ describe('pull', () => {
     const db = cache();
     await fullPull(db);
     const portfolio = await db.portfolios.get(portfolioId);
-    const element = await db.elements.get([fileId, 'E0005']);
+    const [element] = await elementsByIds(db, fileId, ['E0005']);
     const goneRow = await db.buildings.get(gone.buildingId);
     if (portfolio === undefined || element === undefined || goneRow === undefined) throw new Error('not pulled');
     await editLocally(db, 'portfolios', portfolioId, portfolio, { name: 'Mine' });
@@ -333,9 +334,9 @@ describe('pull', () => {
 
     expect(result).toMatchObject({ status: 'complete', keptMissing: [{ table: 'buildings', key: gone.buildingId }] });
     expect(await db.portfolios.get(portfolioId)).toEqual({ ...portfolio, name: 'Mine', base: portfolio });
-    expect(await db.elements.get([fileId, 'E0005'])).toEqual({ ...element, name: 'mine', base: element });
+    expect(await elementsByIds(db, fileId, ['E0005'])).toEqual([{ ...element, name: 'mine', base: element }]);
     expect(await db.buildings.get(gone.buildingId)).toEqual({ ...goneRow, name: 'Mine too', base: goneRow });
-    expect((await db.elements.get([fileId, 'E0006']))?.name).toBe('theirs');
+    expect((await elementsByIds(db, fileId, ['E0006']))[0]?.name).toBe('theirs');
     expect((await db.files.get(fileId))?.elementsStamp).toBe((await db.files.get(fileId))?.lastModifiedDate);
     expect((await readPullState(db)).keptMissing).toEqual([{ table: 'buildings', key: gone.buildingId }]);
   });

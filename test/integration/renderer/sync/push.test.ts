@@ -18,6 +18,7 @@ import {
 } from '../../../../renderer/db/edits';
 import { EDIT_CONFLICT_PROBLEM_TYPE, readConflict } from '../../../../renderer/db/outbox';
 import { filesWithRefinement, readPushState } from '../../../../renderer/db/push-writes';
+import { elementsByIds } from '../../../../renderer/db/reads';
 import { isLocalId, type OutboxEntry, type PushProgress } from '../../../../renderer/db/schema';
 import type { ApiCall, ApiPort } from '../../../../renderer/api/port';
 import { pull } from '../../../../renderer/sync/pull';
@@ -235,7 +236,7 @@ describe('push', () => {
     const { buildingId } = await createBuilding(server, 'Mapped twice');
     const fileId = await mappedFile(buildingId, 2);
     const db = await pulledCache();
-    const current = (await db.elements.get([fileId, 'E0000']))?.mapping?.id;
+    const current = (await elementsByIds(db, fileId, ['E0000']))[0]?.mapping?.id;
     const [chosen] = await db.materials.filter((material) => material.id !== current).limit(1).toArray();
     await editElements(db, fileId, ['E0000'], { materialId: chosen?.id });
     await editElements(db, fileId, ['E0000'], { floor: '04' });
@@ -247,7 +248,7 @@ describe('push', () => {
     expect(replaces.map((call) => (call.body as { materialId: unknown }).materialId)).toEqual([chosen?.id, chosen?.id]);
     const [element] = (await serverElements(server, buildingId, fileId)).filter((each) => each.id === 'E0000');
     expect(element).toMatchObject({ floor: '04', mapping: { type: 10, id: chosen?.id } });
-    expect((await db.elements.get([fileId, 'E0000']))?.mapping).toEqual(element?.mapping);
+    expect((await elementsByIds(db, fileId, ['E0000']))[0]?.mapping).toEqual(element?.mapping);
   });
 
   it('makes no duplicate when the answer to an applied create was lost', async () => {

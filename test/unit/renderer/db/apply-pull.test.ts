@@ -8,14 +8,13 @@ import {
   beginElementPull,
   finishElementPull,
   writeElementPage,
-  buildingsWithFiguresDue,
   catalogueItemsMissingDetails,
-  writeBuildingFigures,
   writeCatalogueLists,
 } from '../../../../renderer/db/apply-pull';
+import { buildingsWithFiguresDue, writeBuildingFigures } from '../../../../renderer/db/building-figures';
 import { CacheDb } from '../../../../renderer/db/cache-db';
-import { elementCount, elementPage } from '../../../../renderer/db/reads';
-import { elementCursorKey, elementKey, serverFieldsOf, type ElementCursorRow, type OutboxEntity } from '../../../../renderer/db/schema';
+import { elementCount, scanElements } from '../../../../renderer/db/reads';
+import { elementCursorKey, elementKey, serverFieldsOf, type ElementCursorRow, type ElementRow, type OutboxEntity } from '../../../../renderer/db/schema';
 import { readElementCursor } from '../../../../renderer/db/sync-state';
 
 const B1 = '11111111-1111-4111-8111-111111111111';
@@ -32,6 +31,13 @@ function open(): CacheDb {
   const db = new CacheDb('unit', { indexedDB: new IDBFactory(), IDBKeyRange });
   opened.push(db);
   return db;
+}
+
+/** Every element of a file as screens read them. */
+async function rowsOf(db: CacheDb, fileId: string): Promise<ElementRow[]> {
+  const rows: ElementRow[] = [];
+  await scanElements(db, fileId, (chunk) => rows.push(...chunk));
+  return rows;
 }
 
 async function edit(db: CacheDb, entity: OutboxEntity, key: string): Promise<void> {
@@ -191,14 +197,16 @@ describe('applying the buildings and their files', () => {
     await pullFile(db, F2, 't1', [element(F2, 'a', 'A')]);
     const cursor = await beginElementPull(db, cursorOf(F1, 't2'), null);
     await writeElementPage(db, cursor, [element(F1, 'z', 'Z')], { phase: 'lists', collection: 'x' });
+    await db.elements.put({ ...element(F1, 'b', 'B mine'), base: element(F1, 'b', 'B') });
     await edit(db, 'elements', elementKey(F1, 'b'));
 
     await applyServerFiles(db, B1, [file(F2, 't1')]);
 
     expect(await db.files.toCollection().primaryKeys()).toEqual([F2]);
-    expect(await elementPage(db, F1, 0, 10)).toEqual([element(F1, 'b', 'B')]);
+    expect(await rowsOf(db, F1)).toEqual([{ ...element(F1, 'b', 'B mine'), base: element(F1, 'b', 'B') }]);
     expect(await elementCount(db, F2)).toBe(1);
-    expect(await db.elementStaging.count()).toBe(0);
+    expect(await db.elementSets.get(F1)).toBeUndefined();
+    expect(await db.elementBlocks.filter((block) => block.buildingFileId === F1).count()).toBe(0);
     expect(await readElementCursor(db, F1)).toBeUndefined();
   });
 
@@ -214,6 +222,7 @@ describe('applying the buildings and their files', () => {
     expect(await db.buildings.toCollection().primaryKeys()).toEqual(['b2']);
     expect(await db.files.count()).toBe(0);
     expect(await db.elements.count()).toBe(0);
+    expect(await db.elementBlocks.count()).toBe(0);
     expect(await db.buildingFigures.toCollection().primaryKeys()).toEqual(['b2']);
     expect(applied.keptMissing).toEqual([{ table: 'buildings', key: 'b2' }]);
   });
@@ -236,20 +245,17 @@ describe('writing pulled elements', () => {
     cursor = { ...cursor, nextSkip: 2, pagesDone: 1 };
     await writeElementPage(db, cursor, [element(F1, 'b', 'B2'), element(F1, 'd', 'D')], { phase: 'lists', collection: 'x' });
     // Until the last page arrived, the file's elements are the complete older set.
-    expect((await elementPage(db, F1, 0, 10)).map((row) => row.id)).toEqual(['a', 'b', 'c', 'new']);
+    expect((await rowsOf(db, F1)).map((row) => row.id)).toEqual(['a', 'b', 'c', 'new']);
     expect(await readElementCursor(db, F1)).toMatchObject({ nextSkip: 2, pagesDone: 1, stamp: 't2' });
 
     await finishElementPull(db, cursor);
 
-    expect(await elementPage(db, F1, 0, 10)).toEqual([
-      { ...server, name: 'B mine', base: server },
-      element(F1, 'd', 'D'),
-      element(F1, 'new', 'created here'),
-    ]);
-    expect(await db.elementStaging.count()).toBe(0);
+    expect(await rowsOf(db, F1)).toEqual([{ ...server, name: 'B mine', base: server }, element(F1, 'd', 'D'), element(F1, 'new', 'created here')]);
+    expect((await db.elementSets.get(F1))?.staged).toBeNull();
+    // The older generation's blocks went with it.
+    expect(await db.elementBlocks.count()).toBe(1);
     expect(await readElementCursor(db, F1)).toBeUndefined();
     expect((await db.files.get(F1))?.elementsStamp).toBe('t2');
-    expect(await elementPage(db, F1, 1, 1)).toEqual([element(F1, 'd', 'D')]);
   });
 
   it('writes the pages of a file never held completely straight into its elements', async () => {
@@ -262,8 +268,8 @@ describe('writing pulled elements', () => {
     cursor = { ...cursor, nextSkip: 2, pagesDone: 1 };
     await writeElementPage(db, cursor, [element(F1, 'a', 'A'), element(F1, 'b', 'B')], { phase: 'lists', collection: 'x' });
 
-    expect(await db.elementStaging.count()).toBe(0);
-    expect((await elementPage(db, F1, 0, 10)).map((row) => row.id)).toEqual(['a', 'b']);
+    expect((await db.elementSets.get(F1))?.staged).toBeNull();
+    expect((await rowsOf(db, F1)).map((row) => row.id)).toEqual(['a', 'b']);
     expect((await db.files.get(F1))?.elementsStamp).toBeNull();
     await finishElementPull(db, cursor);
     expect((await db.files.get(F1))?.elementsStamp).toBe('t1');
@@ -282,11 +288,11 @@ describe('writing pulled elements', () => {
 
     const again = { ...(await beginElementPull(db, cursorOf(F1, 't2'), null)), nextSkip: 2, pagesDone: 1 };
     expect(again.target).toBe('elements');
-    expect((await elementPage(db, F1, 0, 10)).map((row) => row.id)).toEqual(['b']);
+    expect((await rowsOf(db, F1)).map((row) => row.id)).toEqual(['b']);
     await writeElementPage(db, again, [element(F1, 'b', 'B2'), element(F1, 'c', 'C')], { phase: 'lists', collection: 'x' });
     await finishElementPull(db, again);
 
-    expect(await elementPage(db, F1, 0, 10)).toEqual([{ ...server, name: 'B mine', base: server }, element(F1, 'c', 'C')]);
+    expect(await rowsOf(db, F1)).toEqual([{ ...server, name: 'B mine', base: server }, element(F1, 'c', 'C')]);
   });
 
   it("strips the cache's own fields from a row, leaving the server's values", () => {

@@ -21,8 +21,10 @@ import {
   retryParked,
 } from '../../../../renderer/db/edits';
 import { isEditConflict, readConflict } from '../../../../renderer/db/outbox';
+import { appendBlocks, ELEMENT_TABLES, startBlockSet } from '../../../../renderer/db/element-blocks';
 import { parkEntry } from '../../../../renderer/db/push-writes';
-import { elementKey, isLocalId, outboxDetailKey, type EditConflict, type OutboxEntry } from '../../../../renderer/db/schema';
+import { elementCount, elementsByIds, scanElements } from '../../../../renderer/db/reads';
+import { elementKey, isLocalId, outboxDetailKey, type EditConflict, type ElementRow, type OutboxEntry } from '../../../../renderer/db/schema';
 
 const P1 = '11111111-1111-4111-8111-111111111111';
 const B1 = '21111111-1111-4111-8111-111111111111';
@@ -102,7 +104,10 @@ async function seeded(): Promise<CacheDb> {
   await db.portfolios.put({ id: P1, name: 'Portfolio', logo: null } satisfies PortfolioResponse);
   await db.buildings.put(building());
   await db.files.put({ id: F1, buildingId: B1, elementsStamp: '2025-01-01T00:00:00.000Z' } as BuildingFileResponse & { elementsStamp: string });
-  await db.elements.bulkPut(Array.from({ length: 60 }, (_, index) => element(`E${String(index).padStart(3, '0')}`)));
+  await db.transaction('rw', ELEMENT_TABLES, async () => {
+    await startBlockSet(db, F1, '2025-01-01T00:00:00.000Z', 'shown');
+    await appendBlocks(db, F1, 'shown', Array.from({ length: 60 }, (_, index) => element(`E${String(index).padStart(3, '0')}`)));
+  });
   await db.materials.put(material());
   await db.materialMatches.put({ ownerId: M1, items: [{ value: 'Beton', matchType: 10 }], fetchedAt: '2025-01-01T00:00:00.000Z' });
   await db.products.put({ id: PR1, type: 20, name: { nl: 'Kozijn' } } as Product);
@@ -261,7 +266,9 @@ describe('elements', () => {
 
     await editElements(db, F1, ids(50), { floor: '03', materialId: M1 });
 
-    const rows = await db.elements.where(':id').between([F1, ''], [F1, '\uffff']).toArray();
+    const rows: ElementRow[] = [];
+    await scanElements(db, F1, (chunk) => rows.push(...chunk));
+    expect(rows).toHaveLength(60);
     expect(rows.filter((row) => row.floor === '03')).toHaveLength(50);
     expect(rows.find((row) => row.id === 'E000')).toMatchObject({ mapping: { type: 10, id: M1 }, base: element('E000') });
     expect(rows.find((row) => row.id === 'E050')?.base).toBeUndefined();
@@ -291,7 +298,7 @@ describe('elements', () => {
 
     await expect(editElements(db, F1, ['E001', 'nope'], { floor: '01' })).rejects.toThrow(/nope/);
 
-    expect((await db.elements.get([F1, 'E001']))?.floor).toBe('00');
+    expect((await elementsByIds(db, F1, ['E001']))[0]?.floor).toBe('00');
     expect(await db.outbox.count()).toBe(0);
   });
 
@@ -300,7 +307,8 @@ describe('elements', () => {
 
     await deleteElements(db, F1, ['E001', 'E002']);
 
-    expect(await db.elements.bulkGet([[F1, 'E001'], [F1, 'E002']])).toEqual([undefined, undefined]);
+    expect(await elementsByIds(db, F1, ['E001', 'E002', 'E003'])).toEqual([undefined, undefined, element('E003')]);
+    expect(await elementCount(db, F1)).toBe(58);
     expect((await entries(db)).map((entry) => [entry.op, entry.key])).toEqual([
       ['delete', elementKey(F1, 'E001')],
       ['delete', elementKey(F1, 'E002')],

@@ -4,6 +4,7 @@ import { flushPromises } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { all, byTestId, click, eventually, text } from '../../dom';
 import { BUILDING, element, FILE, mountAt, releasePage, seedCache } from './file-fixtures';
+import { elementsByIds } from '../../../../../renderer/db/reads';
 
 afterEach(releasePage);
 
@@ -50,7 +51,7 @@ describe('the elements grid', { timeout: 30_000 }, () => {
       await flushPromises();
     }
     expect((await editorIn(3)).value).toBe('1');
-    await eventually(async () => expect((await sync.db!.elements.bulkGet(ELEMENTS.map((each) => [FILE, each.id]))).map((row) => row?.volume)).toEqual([2, 3, 4, 1]));
+    await eventually(async () => expect((await elementsByIds(sync.db!, FILE, ELEMENTS.map((each) => each.id))).map((row) => row?.volume)).toEqual([2, 3, 4, 1]));
   });
 
   it('opens the element’s form with Enter on its id', async () => {
@@ -126,6 +127,6 @@ describe('the elements grid', { timeout: 30_000 }, () => {
     press(editor, 'Tab');
     await flushPromises();
     expect(await sync.db!.outbox.count()).toBe(0);
-    expect((await sync.db!.elements.get([FILE, 'E1']))?.volume).toBe(volume);
+    expect((await elementsByIds(sync.db!, FILE, ['E1']))[0]?.volume).toBe(volume);
   });
 });

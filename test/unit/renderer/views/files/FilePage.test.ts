@@ -16,6 +16,7 @@ import { useSyncStore } from '../../../../../renderer/stores/sync';
 import FilePage from '../../../../../renderer/views/files/FilePage.vue';
 import { mountedPage, testBridge } from '../../harness';
 import { NO_ANSWER, remoteConnection } from '../../api-server';
+import { elementsByIds } from '../../../../../renderer/db/reads';
 
 const BUILDING = '11111111-1111-4111-8111-111111111111';
 const FILE = '22222222-2222-4222-8222-222222222222';
@@ -153,7 +154,7 @@ describe('the file page', () => {
     editor.value = '2,5';
     editor.dispatchEvent(new Event('input'));
     editor.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-    await vi.waitFor(async () => expect((await sync.db!.elements.get([FILE, 'E0002']))?.volume).toBe(2.5));
+    await vi.waitFor(async () => expect((await elementsByIds(sync.db!, FILE, ['E0002']))[0]?.volume).toBe(2.5));
   });
 
   it('changes the selected elements together, in one outbox entry each', async () => {
@@ -166,7 +167,7 @@ describe('the file page', () => {
     await type('bulk-field-floor', '01');
     click('bulk-apply');
     await vi.waitFor(async () => expect((await sync.db!.outbox.toArray()).map((entry) => entry.key)).toEqual(['E0001', 'E0002', 'E0003'].map((id) => elementKey(FILE, id))));
-    const floors = (await sync.db!.elements.toArray()).map((row) => [row.id, row.floor]);
+    const floors = (await elementsByIds(sync.db!, FILE, ['E0000', 'E0001', 'E0002', 'E0003', 'E0004'])).map((row) => [row?.id, row?.floor]);
     expect(floors).toEqual([['E0000', '00'], ['E0001', '01'], ['E0002', '01'], ['E0003', '01'], ['E0004', '00']]);
   });
 
@@ -185,8 +186,8 @@ describe('the file page', () => {
     expect(save().disabled).toBe(false);
     save().click();
 
-    await vi.waitFor(async () => expect((await sync.db!.elements.get([FILE, 'E0001']))?.name).toBe('Wall checked on site'));
-    const stored = await sync.db!.elements.get([FILE, 'E0001']);
+    await vi.waitFor(async () => expect((await elementsByIds(sync.db!, FILE, ['E0001']))[0]?.name).toBe('Wall checked on site'));
+    const [stored] = await elementsByIds(sync.db!, FILE, ['E0001']);
     expect(stored?.volume).toBe(1.5);
     expect(stored?.base?.name).toBe('Wall 1');
     const entries = await sync.db!.outbox.toArray();

@@ -35,7 +35,7 @@ describe('exporting the view', () => {
   it('writes the view in its order to XLSX, with the header and quantities as numbers', async () => {
     const db = await cacheWith([element(1, 'Wall', 1.5), element(2, 'Slab', null), element(3, 'Beam', 0.25)]);
     const written: number[] = [];
-    const blob = await elementsXlsx(db, FILE, { ids: ['E3', 'E1'], keyOrdered: false }, columns, labels, 'school.ifc', (done) => written.push(done));
+    const blob = await elementsXlsx(db, FILE, ['E3', 'E1'], columns, labels, 'school.ifc', (done) => written.push(done));
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await blob.arrayBuffer());
@@ -51,7 +51,7 @@ describe('exporting the view', () => {
 
   it('writes CSV with a byte order mark, quoting where needed', async () => {
     const db = await cacheWith([element(1, 'Wall, east', 1.5), element(2, 'Slab', null)]);
-    const bytes = new Uint8Array(await (await elementsCsv(db, FILE, { ids: ['E1', 'E2'], keyOrdered: true }, columns, labels)).arrayBuffer());
+    const bytes = new Uint8Array(await (await elementsCsv(db, FILE, ['E1', 'E2'], columns, labels)).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe('\uFEFFId,Name,Volume (m³)\r\nE1,"Wall, east",1.5\r\nE2,Slab,\r\n');
   });

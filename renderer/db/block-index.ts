@@ -1,0 +1,150 @@
+/**
+ * Finding elements in a file's blocks: which block holds an id, and a file's rows by id with the user's rows of
+ * `elements` over the server's. A generation of blocks never changes, so what is learnt about one (its ids in order)
+ * is kept in memory for the files read last and is valid as long as the generation is shown.
+ */
+import { Dexie } from 'dexie';
+import type { BuildingFileElementResponse } from '../../shared/api/schemas';
+import { fileKeyRange, type CacheDb } from './cache-db';
+import { blockRange } from './element-blocks';
+import type { BlockSet, ElementBlockIdsRow, ElementRow } from './schema';
+
+/** A shown generation's ids in order, with where each block starts in them. */
+export interface BlockIndex {
+  gen: number;
+  ids: string[];
+  /** `starts[seq]`: the position of block `seq`'s first id in `ids`. */
+  starts: number[];
+  /** Each id's position in `ids`, built on first use. */
+  positions: Map<string, number> | null;
+}
+
+/** Files per cache whose index stays in memory: the open file and the few before it. */
+const KEPT_INDEXES = 4;
+
+const indexes = new WeakMap<CacheDb, Map<string, BlockIndex>>();
+
+/** The block set screens read for a file, or null when none was pulled yet. */
+export async function shownSet(db: CacheDb, fileId: string): Promise<BlockSet | null> {
+  return (await db.elementSets.get(fileId))?.shown ?? null;
+}
+
+/** The user's rows of a file, by element id (deleted ones included, as tombstones). */
+export async function userRowsOf(db: CacheDb, fileId: string): Promise<Map<string, ElementRow>> {
+  const [lower, upper] = fileKeyRange(fileId);
+  const rows = await db.elements.where(':id').between(lower, upper, true, true).toArray();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The index of a set already in memory, if any. */
+export function keptIndex(db: CacheDb, fileId: string, set: BlockSet): BlockIndex | undefined {
+  const index = indexes.get(db)?.get(fileId);
+  return index?.gen === set.gen ? index : undefined;
+}
+
+/** Keeps an index in memory, forgetting the least recently kept file's beyond `KEPT_INDEXES`. */
+export function keepIndex(db: CacheDb, fileId: string, index: BlockIndex): BlockIndex {
+  const kept = indexes.get(db) ?? new Map<string, BlockIndex>();
+  indexes.set(db, kept);
+  kept.delete(fileId);
+  kept.set(fileId, index);
+  for (const oldest of kept.keys()) {
+    if (kept.size <= KEPT_INDEXES) break;
+    kept.delete(oldest);
+  }
+  return index;
+}
+
+/** An index of a set from its ids records, in block order. */
+export function indexOf(set: BlockSet, records: readonly ElementBlockIdsRow[]): BlockIndex {
+  const ids: string[] = [];
+  const starts: number[] = [];
+  for (const record of records) {
+    starts[record.seq] = ids.length;
+    for (const id of record.ids) ids.push(id);
+  }
+  return { gen: set.gen, ids, starts, positions: null };
+}
+
+/** The index of a file's shown set, read from its ids records unless it is in memory. */
+export async function blockIndex(db: CacheDb, fileId: string, set: BlockSet): Promise<BlockIndex> {
+  const kept = keptIndex(db, fileId, set);
+  if (kept !== undefined) return kept;
+  const [lower, upper] = blockRange(fileId, set.gen);
+  return keepIndex(db, fileId, indexOf(set, await db.elementBlockIds.where(':id').between(lower, upper, true, true).toArray()));
+}
+
+function positionsOf(index: BlockIndex): Map<string, number> {
+  index.positions ??= new Map(index.ids.map((id, position) => [id, position]));
+  return index.positions;
+}
+
+/** The block of a position of an index (the last block starting at or before it). */
+function blockAt(index: BlockIndex, position: number): { seq: number; offset: number } {
+  let low = 0;
+  let high = index.starts.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if ((index.starts[middle] ?? 0) <= position) low = middle;
+    else high = middle - 1;
+  }
+  return { seq: low, offset: position - (index.starts[low] ?? 0) };
+}
+
+/** Where ids sit in a set: block and offset, or undefined for an id the set lacks. */
+async function locate(db: CacheDb, fileId: string, set: BlockSet, ids: readonly string[]): Promise<({ seq: number; offset: number } | undefined)[]> {
+  const kept = keptIndex(db, fileId, set);
+  if (kept === undefined && set.ordered) {
+    // In key order, an id's block is the first whose greatest id is not less: one index query per block touched.
+    const found: ({ seq: number; offset: number } | undefined)[] = [];
+    let record: ElementBlockIdsRow | undefined;
+    for (const id of ids) {
+      if (record === undefined || !record.ids.includes(id)) {
+        record = await db.elementBlockIds
+          .where('[buildingFileId+gen+last]')
+          .between([fileId, set.gen, id], [fileId, set.gen, Dexie.maxKey], true, true)
+          .first();
+      }
+      const offset = record?.ids.indexOf(id) ?? -1;
+      found.push(record === undefined || offset < 0 ? undefined : { seq: record.seq, offset });
+    }
+    return found;
+  }
+  const index = kept ?? (await blockIndex(db, fileId, set));
+  const positions = positionsOf(index);
+  return ids.map((id) => {
+    const position = positions.get(id);
+    return position === undefined ? undefined : blockAt(index, position);
+  });
+}
+
+/** Which of `ids` the file's shown blocks hold. */
+export async function inBlocks(db: CacheDb, fileId: string, set: BlockSet, ids: readonly string[]): Promise<boolean[]> {
+  return (await locate(db, fileId, set, ids)).map((place) => place !== undefined);
+}
+
+/** The server's rows of ids from a file's shown blocks, in the order asked (undefined where the blocks lack one). */
+async function blockRows(db: CacheDb, fileId: string, set: BlockSet, ids: readonly string[]): Promise<(BuildingFileElementResponse | undefined)[]> {
+  const places = await locate(db, fileId, set, ids);
+  const seqs = [...new Set(places.flatMap((place) => (place === undefined ? [] : [place.seq])))];
+  const blocks = await db.elementBlocks.bulkGet(seqs.map((seq): [string, number, number] => [fileId, set.gen, seq]));
+  const rowsOf = new Map(seqs.map((seq, index) => [seq, blocks[index]?.rows]));
+  return places.map((place) => (place === undefined ? undefined : rowsOf.get(place.seq)?.[place.offset]));
+}
+
+/**
+ * The elements of a file with these ids, in that order: the user's row where there is one (undefined for one deleted
+ * here), else the server's from the shown blocks (undefined where neither holds the id).
+ */
+export async function elementsByIds(db: CacheDb, fileId: string, ids: readonly string[]): Promise<(ElementRow | undefined)[]> {
+  const own = await db.elements.bulkGet(ids.map((id): [string, string] => [fileId, id]));
+  const set = await shownSet(db, fileId);
+  const rest = ids.filter((_, index) => own[index] === undefined);
+  const served = set === null || rest.length === 0 ? [] : await blockRows(db, fileId, set, rest);
+  const server = new Map(rest.map((id, index) => [id, served[index]]));
+  return ids.map((id, index) => {
+    const row = own[index];
+    if (row !== undefined) return row.removed === true ? undefined : row;
+    return server.get(id);
+  });
+}

@@ -5,8 +5,8 @@
  */
 import { Dexie } from 'dexie';
 import type { BuildingFileElementResponse } from '../../shared/api/schemas';
-import { fileKeyRange, type CacheDb } from './cache-db';
-import { blockRange } from './element-blocks';
+import type { CacheDb } from './cache-db';
+import { blockRange, fileKeyRange } from './element-blocks';
 import type { BlockSet, ElementBlockIdsRow, ElementRow } from './schema';
 
 /** A shown generation's ids in order, with where each block starts in them. */

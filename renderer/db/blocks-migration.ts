@@ -6,8 +6,7 @@
  */
 import type { Collection, Table, Transaction } from 'dexie';
 import type { BuildingFileElementResponse } from '../../shared/api/schemas';
-import { fileKeyRange } from './cache-db';
-import { BLOCK_ROWS, blockRecords } from './element-blocks';
+import { BLOCK_ROWS, blockRecords, fileKeyRange } from './element-blocks';
 import {
   elementKey,
   serverFieldsOf,

@@ -3,7 +3,7 @@
  * Versions are append-only: a change of the schema is a new `version(n)` with a comment saying why, never an edit of
  * an old one, because users' databases were created by the old ones.
  */
-import { Dexie, type DexieOptions, type EntityTable, type IndexableType, type Table } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
 import { moveElementsIntoBlocks } from './blocks-migration';
 import type {
   BuildingFiguresRow,
@@ -120,12 +120,4 @@ export class CacheDb extends Dexie {
       })
       .upgrade(moveElementsIntoBlocks);
   }
-}
-
-/** The key range of one file's records in `elements`. */
-export function fileKeyRange(fileId: string): [lower: IndexableType, upper: IndexableType] {
-  return [
-    [fileId, Dexie.minKey],
-    [fileId, Dexie.maxKey],
-  ];
 }

@@ -7,7 +7,7 @@
  */
 import { Dexie, type IndexableType } from 'dexie';
 import type { BuildingFileElementResponse } from '../../shared/api/schemas';
-import { fileKeyRange, type CacheDb } from './cache-db';
+import type { CacheDb } from './cache-db';
 import { pendingKeys } from './outbox';
 import { elementKey, type BlockSet, type ElementBlockIdsRow, type ElementBlockRow, type ElementSetRow } from './schema';
 
@@ -19,6 +19,14 @@ export const ELEMENT_TABLES = ['elements', 'elementSets', 'elementBlocks', 'elem
 
 /** Which block set of a file a pull writes: the shown one (a file never held completely) or a staged one. */
 export type BlockTarget = 'shown' | 'staged';
+
+/** The key range of one file's records in `elements`. */
+export function fileKeyRange(fileId: string): [lower: IndexableType, upper: IndexableType] {
+  return [
+    [fileId, Dexie.minKey],
+    [fileId, Dexie.maxKey],
+  ];
+}
 
 /** The key range of one generation's records in `elementBlocks` or `elementBlockIds`. */
 export function blockRange(fileId: string, gen: number): [lower: IndexableType, upper: IndexableType] {

@@ -25,8 +25,8 @@ import { seedElementFile } from './seed-elements';
 import { startServerProcess, stopServerProcess } from './server-process';
 import { withSyncedApp } from './synced-app';
 
-const ELEMENT_COUNT = Number(process.env['BENCH_SYNC_ELEMENTS'] ?? 100_000);
-const GOAL = { elementsPerSecond: 20_000, longestTaskMs: 100 };
+const ELEMENT_COUNT = Number(process.env['BENCH_SYNC_ELEMENTS'] ?? 200_000);
+const GOAL = { elementsPerSecond: 25_000, longestTaskMs: 50 };
 const PAGE_SIZES = (process.env['BENCH_SYNC_PAGE_SIZES'] ?? '1000,2000,5000').split(',').map(Number);
 
 /**
@@ -125,7 +125,6 @@ async function main(): Promise<number> {
     const duringSync = longTasks.filter((task) => task.start >= appReadyMs);
     const atStart = longTasks.filter((task) => task.start < appReadyMs);
     const longest = duringSync.reduce((max, task) => Math.max(max, task.duration), 0);
-    const over100 = duringSync.filter((task) => task.duration > GOAL.longestTaskMs).length;
     console.log(`app ready after ${(appReadyMs / 1000).toFixed(2)} s; all elements in IndexedDB ${seconds.toFixed(2)} s later`);
     const perSecond = ELEMENT_COUNT / seconds;
     console.log(`initial sync: ${Math.round(perSecond).toLocaleString('en')} elements/s`);
@@ -134,7 +133,7 @@ async function main(): Promise<number> {
         `(the sync reaches ${((perSecond / bareWritesPerSecond) * 100).toFixed(0)}% of it)`,
     );
     console.log(
-      `main thread during the sync: longest task ${longest.toFixed(0)} ms; ${duringSync.length} task(s) over 50 ms, ${over100} over ${GOAL.longestTaskMs} ms`,
+      `main thread during the sync: longest task ${longest.toFixed(0)} ms; ${duringSync.length} task(s) over ${GOAL.longestTaskMs} ms`,
     );
     console.log(`main thread at the app's start: ${atStart.map((task) => `${task.duration.toFixed(0)} ms`).join(', ') || 'no task over 50 ms'}`);
     console.log(`goal: ≥ ${GOAL.elementsPerSecond.toLocaleString('en')} elements/s, no main-thread task over ${GOAL.longestTaskMs} ms (informative)`);

@@ -6,7 +6,6 @@
 export { elementsByIds } from './block-index';
 import { blockIndex, inBlocks, indexOf, keepIndex, keptIndex, shownSet, userRowsOf } from './block-index';
 import type { CacheDb } from './cache-db';
-import { blockRange } from './element-blocks';
 import type { BlockSet, ElementBlockIdsRow, ElementRow } from './schema';
 
 /** User rows of a file above which a count reads the file's index instead of asking for each row's block. */
@@ -67,15 +66,17 @@ export const ID_BLOCKS = 10;
 
 /** The ids of a set's blocks in order, `ID_BLOCKS` records per task; stops after `limit` ids or when `signal` aborts. */
 async function blockIds(db: CacheDb, fileId: string, set: BlockSet, limit: number, signal?: AbortSignal): Promise<{ records: ElementBlockIdsRow[]; complete: boolean }> {
-  const [lower, upper] = blockRange(fileId, set.gen);
   const records: ElementBlockIdsRow[] = [];
   let listed = 0;
   while (listed < limit && records.length < set.blocks) {
     if (signal?.aborted === true) return { records, complete: false };
-    const step = await db.elementBlockIds.where(':id').between(lower, upper, true, true).offset(records.length).limit(ID_BLOCKS).toArray();
-    if (step.length === 0) break;
-    for (const record of step) listed += record.ids.length;
-    records.push(...step);
+    const seqs = Array.from({ length: Math.min(ID_BLOCKS, set.blocks - records.length) }, (_, step) => records.length + step);
+    const step = await db.elementBlockIds.bulkGet(seqs.map((seq): [string, number, number] => [fileId, set.gen, seq]));
+    for (const record of step) {
+      if (record === undefined) return { records, complete: false };
+      listed += record.ids.length;
+      records.push(record);
+    }
     if (records.length < set.blocks) await nextTask();
   }
   return { records, complete: records.length >= set.blocks };

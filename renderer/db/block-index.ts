@@ -22,7 +22,11 @@ export interface BlockIndex {
 /** Files per cache whose index stays in memory: the open file and the few before it. */
 const KEPT_INDEXES = 4;
 
+/** Decoded blocks per cache kept in memory: a screenful of rows is a tenth of a block, so scrolling reads each once. */
+const KEPT_BLOCKS = 24;
+
 const indexes = new WeakMap<CacheDb, Map<string, BlockIndex>>();
+const decoded = new WeakMap<CacheDb, Map<string, readonly BuildingFileElementResponse[]>>();
 
 /** The block set screens read for a file, or null when none was pulled yet. */
 export async function shownSet(db: CacheDb, fileId: string): Promise<BlockSet | null> {
@@ -123,12 +127,41 @@ export async function inBlocks(db: CacheDb, fileId: string, set: BlockSet, ids: 
   return (await locate(db, fileId, set, ids)).map((place) => place !== undefined);
 }
 
+/**
+ * The rows of blocks of a generation, from memory where they were decoded lately. Blocks never change and a file's
+ * generation numbers are never reused, so a kept block is always the stored one.
+ */
+async function blocksOf(db: CacheDb, fileId: string, gen: number, seqs: readonly number[]): Promise<Map<number, readonly BuildingFileElementResponse[]>> {
+  const kept = decoded.get(db) ?? new Map<string, readonly BuildingFileElementResponse[]>();
+  decoded.set(db, kept);
+  const keyOf = (seq: number): string => `${fileId}/${gen}/${seq}`;
+  const found = new Map<number, readonly BuildingFileElementResponse[]>();
+  for (const seq of seqs) {
+    const rows = kept.get(keyOf(seq));
+    if (rows !== undefined) found.set(seq, rows);
+  }
+  const missing = seqs.filter((seq) => !found.has(seq));
+  const read = missing.length === 0 ? [] : await db.elementBlocks.bulkGet(missing.map((seq): [string, number, number] => [fileId, gen, seq]));
+  missing.forEach((seq, index) => {
+    const rows = read[index]?.rows;
+    if (rows !== undefined) found.set(seq, rows);
+  });
+  for (const [seq, rows] of found) {
+    kept.delete(keyOf(seq));
+    kept.set(keyOf(seq), rows);
+  }
+  for (const oldest of kept.keys()) {
+    if (kept.size <= KEPT_BLOCKS) break;
+    kept.delete(oldest);
+  }
+  return found;
+}
+
 /** The server's rows of ids from a file's shown blocks, in the order asked (undefined where the blocks lack one). */
 async function blockRows(db: CacheDb, fileId: string, set: BlockSet, ids: readonly string[]): Promise<(BuildingFileElementResponse | undefined)[]> {
   const places = await locate(db, fileId, set, ids);
   const seqs = [...new Set(places.flatMap((place) => (place === undefined ? [] : [place.seq])))];
-  const blocks = await db.elementBlocks.bulkGet(seqs.map((seq): [string, number, number] => [fileId, set.gen, seq]));
-  const rowsOf = new Map(seqs.map((seq, index) => [seq, blocks[index]?.rows]));
+  const rowsOf = await blocksOf(db, fileId, set.gen, seqs);
   return places.map((place) => (place === undefined ? undefined : rowsOf.get(place.seq)?.[place.offset]));
 }
 
@@ -137,8 +170,7 @@ async function blockRows(db: CacheDb, fileId: string, set: BlockSet, ids: readon
  * here), else the server's from the shown blocks (undefined where neither holds the id).
  */
 export async function elementsByIds(db: CacheDb, fileId: string, ids: readonly string[]): Promise<(ElementRow | undefined)[]> {
-  const own = await db.elements.bulkGet(ids.map((id): [string, string] => [fileId, id]));
-  const set = await shownSet(db, fileId);
+  const [own, set] = await Promise.all([db.elements.bulkGet(ids.map((id): [string, string] => [fileId, id])), shownSet(db, fileId)]);
   const rest = ids.filter((_, index) => own[index] === undefined);
   const served = set === null || rest.length === 0 ? [] : await blockRows(db, fileId, set, rest);
   const server = new Map(rest.map((id, index) => [id, served[index]]));

@@ -111,11 +111,14 @@ export async function settleBlocks(db: CacheDb, fileId: string, target: BlockTar
   await dropSettledRows(db, fileId);
 }
 
-/** Removes everything a file's elements left in the cache but the user's rows with outbox entries. */
+/**
+ * Removes everything a file's elements left in the cache but the user's rows with outbox entries. The file's set
+ * record stays, empty, so a generation number is never given twice: what is kept in memory about one stays true.
+ */
 export async function removeFileElements(db: CacheDb, fileId: string): Promise<void> {
   const sets = await elementSetOf(db, fileId);
   await deleteBlocks(db, fileId, sets.shown);
   await deleteBlocks(db, fileId, sets.staged);
-  await db.elementSets.delete(fileId);
+  if (sets.shown !== null || sets.staged !== null) await db.elementSets.put({ ...sets, shown: null, staged: null });
   await dropSettledRows(db, fileId);
 }

@@ -205,7 +205,7 @@ describe('applying the buildings and their files', () => {
     expect(await db.files.toCollection().primaryKeys()).toEqual([F2]);
     expect(await rowsOf(db, F1)).toEqual([{ ...element(F1, 'b', 'B mine'), base: element(F1, 'b', 'B') }]);
     expect(await elementCount(db, F2)).toBe(1);
-    expect(await db.elementSets.get(F1)).toBeUndefined();
+    expect(await db.elementSets.get(F1)).toMatchObject({ shown: null, staged: null });
     expect(await db.elementBlocks.filter((block) => block.buildingFileId === F1).count()).toBe(0);
     expect(await readElementCursor(db, F1)).toBeUndefined();
   });

@@ -1,21 +1,16 @@
 /** Material schemas (spec §2.9, limits of spec §8). */
 import { Type, type Static } from 'typebox';
-import { FinancialImportTypeInputSchema, FinancialImportTypeSchema, MatchTypeInputSchema, MatchTypeSchema } from '../enums';
+import { FinancialImportTypeInputSchema, FinancialImportTypeSchema } from '../enums';
 import { Double, Fraction, Int32, Maybe, Nullable, Uuid } from '../schema-kit';
+import { circularFlowFields } from './circular-flows';
 import { LocalizedText, LocalizedTextRequest } from './common';
 import { datedPrice, datedPriceRequest } from './dated-price';
+import { matchRule, matchRuleRequest } from './match-rule';
 
 /** A material's circular properties as answered; fractions 0..1, null when unknown. */
 export const MaterialCircularInformation = Type.Object(
   {
-    recycledPercentageFeedstock: Nullable(Double()),
-    rapidRenewablesPercentageFeedstock: Nullable(Double()),
-    virginPercentageFeedstock: Nullable(Double()),
-    recycledPercentageEndOfLife: Nullable(Double()),
-    landfillPercentageEndOfLife: Nullable(Double()),
-    incinerationPercentageEndOfLife: Nullable(Double()),
-    efficiencyPercentageRecyclingFeedstock: Nullable(Double()),
-    efficiencyPercentageRecyclingEndOfLife: Nullable(Double()),
+    ...circularFlowFields(),
   },
   { additionalProperties: false },
 );
@@ -105,20 +100,11 @@ export const MaterialFinancialValueRequest = datedPriceRequest();
 export type MaterialFinancialValueRequest = Static<typeof MaterialFinancialValueRequest>;
 
 /** A rule matching element names to a material (decisions §9). */
-export const MaterialMatch = Type.Object(
-  {
-    value: Type.String(),
-    matchType: MatchTypeSchema,
-  },
-  { additionalProperties: false },
-);
+export const MaterialMatch = matchRule();
 /** A rule matching element names to a material. */
 export type MaterialMatch = Static<typeof MaterialMatch>;
 
 /** A material match as sent: both fields are required, a match without either means nothing. */
-export const MaterialMatchRequest = Type.Object({
-  value: Type.String({ minLength: 1 }),
-  matchType: MatchTypeInputSchema,
-});
+export const MaterialMatchRequest = matchRuleRequest();
 /** A material match as sent. */
 export type MaterialMatchRequest = Static<typeof MaterialMatchRequest>;

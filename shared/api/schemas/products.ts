@@ -1,21 +1,16 @@
 /** Product schemas (spec §2.11, limits of spec §8). */
 import { Type, type Static } from 'typebox';
-import { ElementDimensionTypeInputSchema, ElementDimensionTypeSchema, MatchTypeInputSchema, MatchTypeSchema, ProductTypeInputSchema, ProductTypeSchema } from '../enums';
+import { ElementDimensionTypeInputSchema, ElementDimensionTypeSchema, ProductTypeInputSchema, ProductTypeSchema } from '../enums';
 import { Double, Fraction, Int32, Maybe, Nullable, Uuid } from '../schema-kit';
+import { circularFlowFields } from './circular-flows';
 import { LocalizedText, LocalizedTextRequest } from './common';
 import { datedPrice, datedPriceRequest } from './dated-price';
+import { matchRule, matchRuleRequest } from './match-rule';
 
 /** A product's circular properties as answered; fractions 0..1 and lifetimes in years, null when unknown. */
 export const ProductCircularInformation = Type.Object(
   {
-    recycledPercentageFeedstock: Nullable(Double()),
-    rapidRenewablesPercentageFeedstock: Nullable(Double()),
-    virginPercentageFeedstock: Nullable(Double()),
-    recycledPercentageEndOfLife: Nullable(Double()),
-    landfillPercentageEndOfLife: Nullable(Double()),
-    incinerationPercentageEndOfLife: Nullable(Double()),
-    efficiencyPercentageRecyclingFeedstock: Nullable(Double()),
-    efficiencyPercentageRecyclingEndOfLife: Nullable(Double()),
+    ...circularFlowFields(),
     technicalLifetime: Nullable(Int32()),
     functionalLifetime: Nullable(Int32()),
     productReusedPercentageFeedstock: Nullable(Double()),
@@ -111,21 +106,12 @@ export const ProductRequest = Type.Object({
 export type ProductRequest = Static<typeof ProductRequest>;
 
 /** A rule matching element names or EAN codes to a product (decisions §9). */
-export const ProductMatch = Type.Object(
-  {
-    value: Type.String(),
-    matchType: MatchTypeSchema,
-  },
-  { additionalProperties: false },
-);
+export const ProductMatch = matchRule();
 /** A rule matching elements to a product. */
 export type ProductMatch = Static<typeof ProductMatch>;
 
 /** A product match as sent: both fields are required. */
-export const ProductMatchRequest = Type.Object({
-  value: Type.String({ minLength: 1 }),
-  matchType: MatchTypeInputSchema,
-});
+export const ProductMatchRequest = matchRuleRequest();
 /** A product match as sent. */
 export type ProductMatchRequest = Static<typeof ProductMatchRequest>;
 

@@ -20,17 +20,16 @@ import type {
 import { newFiguresRow } from './building-figures';
 import type { CacheDb } from './cache-db';
 import { appendBlocks, ELEMENT_TABLES, removeFileElements, settleBlocks, startBlockSet, type BlockTarget } from './element-blocks';
+import { CATALOGUE_DETAILS, isOutboxEntity, listsOwnedBy, type CatalogueListTable, type OutboxEntity } from './entities';
 import { listedStatuses, noteFileStatuses } from './file-timelines';
 import { hasPendingEntries, pendingKeys } from './outbox';
 import {
   elementCursorKey,
   isLocalId,
-  OUTBOX_ENTITIES,
   type BuildingFiguresRow,
   type CatalogueListRow,
   type ElementCursorRow,
   type FileRow,
-  type OutboxEntity,
   type PullProgress,
   type RowRef,
 } from './schema';
@@ -56,10 +55,6 @@ function holdsServerValues(row: object | undefined, server: object, localFields:
   return serverKeys.every((key) => sameJson((row as Record<string, unknown>)[key], (server as Record<string, unknown>)[key]));
 }
 
-function isOutboxEntity(table: string): table is OutboxEntity {
-  return (OUTBOX_ENTITIES as readonly string[]).includes(table);
-}
-
 async function pendingIn(db: CacheDb, table: string, prefix = ''): Promise<Set<string>> {
   return isOutboxEntity(table) ? pendingKeys(db, table, prefix) : new Set();
 }
@@ -71,13 +66,8 @@ function keptRef(table: OutboxEntity, key: string): RowRef[] {
 
 // --- catalogue tables ------------------------------------------------------------------------------------------------
 
-/** The tables of catalogue sub-resources, one record per item. */
-export type CatalogueListTable =
-  | 'materialMatches'
-  | 'materialFinancialValues'
-  | 'productMatches'
-  | 'productChildren'
-  | 'productFinancialValues';
+// The catalogue tables and their lists are described in `entities.ts`; the sync engine and the stores name them here.
+export { CATALOGUE_DETAILS, type CatalogueListTable };
 
 /** One sub-resource list of a catalogue item as the server answered it. */
 export interface CatalogueList {
@@ -85,12 +75,6 @@ export interface CatalogueList {
   ownerId: string;
   items: readonly unknown[];
 }
-
-/** The sub-resource tables of each catalogue table. */
-export const CATALOGUE_DETAILS = {
-  materials: ['materialMatches', 'materialFinancialValues'],
-  products: ['productMatches', 'productChildren', 'productFinancialValues'],
-} as const satisfies Record<'materials' | 'products', readonly CatalogueListTable[]>;
 
 // --- removing ---------------------------------------------------------------------------------------------------------
 
@@ -128,13 +112,6 @@ export interface PlainLists {
 /** A table the pull fills from one list request. */
 export type PlainListTable = keyof PlainLists;
 
-/** The catalogue sub-resource tables of each list's items, removed with their item. */
-const DETAIL_TABLES = {
-  portfolios: [],
-  classificationMethods: [],
-  ...CATALOGUE_DETAILS,
-} as const satisfies Record<PlainListTable, readonly CatalogueListTable[]>;
-
 /** What applying a list did that the user must hear of. */
 export interface ListApplied {
   /** Rows the server no longer lists, kept because they hold local changes. */
@@ -150,7 +127,8 @@ export async function applyServerList<T extends PlainListTable>(
   table: T,
   rows: readonly PlainLists[T][],
 ): Promise<ListApplied> {
-  const details: readonly CatalogueListTable[] = DETAIL_TABLES[table];
+  // An item's sub-resource lists go with it.
+  const details = listsOwnedBy(table);
   return db.transaction('rw', [table, 'outbox', ...details], async () => {
     const store = db.table<PlainLists[T], string>(table);
     const pending = await pendingIn(db, table);

@@ -1,85 +1,41 @@
 /**
  * What the cache knows about each table the user edits: the aggregate its outbox entries belong to, how a change in
  * the API's request terms shows in a row, the full request a row stands for (what a create sends and a replace merges
- * into), and the row a server answer plus the remaining local changes make. Request field lists are read from the
- * API's schemas.
+ * into), and the row a server answer plus the remaining local changes make. What each entity's aggregate and request
+ * fields are is in `entities.ts`.
  *
  * Changes are kept in request terms (`fields` of an outbox entry, flattened to paths): for most tables they are the
  * row's own fields; an element's request says `materialId`, `phaseLookup` and `classificationLookup` where its row
  * holds `mapping` and lookup lists.
  */
 import type { TObject } from 'typebox';
-import { assertNever, ElementType, FinancialImportType, NL_SFB_CLASSIFICATION_METHOD_ID } from '../../shared/api/enums';
+import { ElementType, FinancialImportType, NL_SFB_CLASSIFICATION_METHOD_ID } from '../../shared/api/enums';
 import {
-  BuildingFileElementRequest,
+  type BuildingFileElementRequest,
   BuildingFileElementResponse,
-  BuildingRequest,
+  type BuildingRequest,
   BuildingResponse,
   Material,
   MaterialCircularInformation,
   MaterialFinancialInformation,
-  MaterialFinancialValueRequest,
-  MaterialMatchRequest,
-  MaterialRequest,
-  PortfolioRequest,
+  type MaterialRequest,
+  type PortfolioRequest,
   Product,
-  ProductChildRequest,
   ProductCircularInformation,
-  ProductFinancialValueRequest,
-  ProductMatchRequest,
-  ProductRequest,
+  type ProductRequest,
   type PortfolioResponse,
 } from '../../shared/api/schemas';
-import type { CatalogueListTable } from './apply-pull';
 import type { CacheDb } from './cache-db';
+import { ENTITIES, isListEntity, type EditedEntity, type EntityDescriptor, type OutboxEntity } from './entities';
 import { withFields, type FlatFields } from './field-paths';
 import { isRecord } from '../../shared/is-record';
 import { elementsByIds } from './block-index';
-import { ELEMENT_TABLES } from './element-blocks';
-import { elementKey, serverFieldsOf, splitElementKey, type CatalogueListRow, type ElementRow, type OutboxEntity, type OutboxEntry } from './schema';
-
-/** The tables the edit functions change (files are changed by uploads, not edits). */
-export type EditedEntity = Exclude<OutboxEntity, 'files'>;
-
-/** The catalogue sub-resource lists: one row per item, replaced as a whole. */
-export const LIST_ENTITIES = [
-  'materialMatches',
-  'materialFinancialValues',
-  'productMatches',
-  'productChildren',
-  'productFinancialValues',
-] as const satisfies readonly CatalogueListTable[];
-
-/** Whether a table holds catalogue sub-resource lists. */
-export function isListEntity(entity: OutboxEntity): entity is CatalogueListTable {
-  return (LIST_ENTITIES as readonly string[]).includes(entity);
-}
+import { elementKey, serverFieldsOf, splitElementKey, type CatalogueListRow, type ElementRow, type OutboxEntry } from './schema';
 
 /** The aggregate of a row's outbox entries: entries of one aggregate are pushed in order, aggregates independently. */
 export function aggregateOf(entity: OutboxEntity, key: string): string {
-  switch (entity) {
-    case 'portfolios':
-      return `portfolio:${key}`;
-    case 'buildings':
-      return `building:${key}`;
-    case 'files':
-      return `file:${key}`;
-    case 'elements':
-      // A file's elements go as one batch: setimporting, the element requests, startrefinement.
-      return `file:${splitElementKey(key).fileId}`;
-    case 'materials':
-    case 'materialMatches':
-    case 'materialFinancialValues':
-      // An item's lists follow the item itself, so they wait for its create.
-      return `material:${key}`;
-    case 'products':
-    case 'productMatches':
-    case 'productChildren':
-    case 'productFinancialValues':
-      return `product:${key}`;
-    default:
-      return assertNever(entity, 'outbox entity');
-  }
+  const descriptor: EntityDescriptor = ENTITIES[entity];
+  return `${descriptor.aggregate}:${descriptor.aggregateKey?.(key) ?? key}`;
 }
 
 // --- change types -----------------------------------------------------------------------------------------------------
@@ -105,28 +61,6 @@ export type ProductChanges = Changes<Pick<Product, Exclude<keyof ProductRequest 
 export type ElementChanges = Partial<Omit<BuildingFileElementRequest, 'id'>>;
 
 // --- requests ---------------------------------------------------------------------------------------------------------
-
-function fieldsOf(schema: TObject, except: readonly string[] = []): readonly string[] {
-  return Object.keys(schema.properties).filter((name) => !except.includes(name));
-}
-
-/** The request fields of each resource; `id` is left out where the path or the server decides it. */
-const REQUEST_FIELDS = {
-  portfolios: fieldsOf(PortfolioRequest),
-  buildings: fieldsOf(BuildingRequest),
-  materials: fieldsOf(MaterialRequest, ['id']),
-  products: fieldsOf(ProductRequest, ['id']),
-  elements: fieldsOf(BuildingFileElementRequest),
-} as const;
-
-/** The request fields of each list's items. */
-const ITEM_FIELDS: Readonly<Record<CatalogueListTable, readonly string[]>> = {
-  materialMatches: fieldsOf(MaterialMatchRequest),
-  materialFinancialValues: fieldsOf(MaterialFinancialValueRequest),
-  productMatches: fieldsOf(ProductMatchRequest),
-  productChildren: fieldsOf(ProductChildRequest),
-  productFinancialValues: fieldsOf(ProductFinancialValueRequest),
-};
 
 function pick(value: unknown, fields: readonly string[]): Record<string, unknown> {
   const source = isRecord(value) ? value : {};
@@ -154,7 +88,7 @@ function elementRequestOf(values: unknown): Record<string, unknown> {
     classificationLookup: joinLookups(element.classificationLookup ?? null),
   };
   return Object.fromEntries(
-    REQUEST_FIELDS.elements.map((name) => [name, name in derived ? derived[name] : ((element as Record<string, unknown>)[name] ?? null)]),
+    ENTITIES.elements.request.map((name) => [name, name in derived ? derived[name] : ((element as Record<string, unknown>)[name] ?? null)]),
   );
 }
 
@@ -163,23 +97,9 @@ function elementRequestOf(values: unknown): Record<string, unknown> {
  * three-way merge compares and a replace sends.
  */
 export function requestOf(entity: EditedEntity, values: unknown): Record<string, unknown> {
-  switch (entity) {
-    case 'portfolios':
-    case 'buildings':
-    case 'materials':
-    case 'products':
-      return pick(values, REQUEST_FIELDS[entity]);
-    case 'elements':
-      return elementRequestOf(values);
-    case 'materialMatches':
-    case 'materialFinancialValues':
-    case 'productMatches':
-    case 'productChildren':
-    case 'productFinancialValues':
-      return { items: (Array.isArray(values) ? values : []).map((item: unknown) => pick(item, ITEM_FIELDS[entity])) };
-    default:
-      return assertNever(entity, 'edited entity');
-  }
+  const fields = ENTITIES[entity].request;
+  if (isListEntity(entity)) return { items: (Array.isArray(values) ? values : []).map((item: unknown) => pick(item, fields)) };
+  return entity === 'elements' ? elementRequestOf(values) : pick(values, fields);
 }
 
 /** A request record as the body on the wire: a list's items, else the record itself. */
@@ -238,6 +158,8 @@ export function applyFields(entity: EditedEntity, values: unknown, fields: Reado
 /** The mapping types of the catalogue ids that element changes name, read from the cached products. */
 export async function mappingTypesOf(db: CacheDb, changes: ReadonlyArray<Readonly<FlatFields> | null>): Promise<MappingTypes> {
   const ids = [...new Set(changes.map((fields) => fields?.['materialId']).filter((id): id is string => typeof id === 'string' && id !== ''))];
+  // Only an element's changes name catalogue ids: an edit of another table reads no products (nor holds their table).
+  if (ids.length === 0) return new Map();
   const products = await db.products.bulkGet(ids);
   return new Map(products.flatMap((product) => (product === undefined ? [] : [[product.id, product.type] as const])));
 }
@@ -304,11 +226,6 @@ export function emptyElement(fileId: string, id: string): BuildingFileElementRes
 
 /** A row of an edited table, as stored. */
 export type StoredRow = Record<string, unknown> & { base?: unknown };
-
-/** The tables an edit of an entity reads and writes: an element's server row is in its file's blocks. */
-export function tablesOf(entity: EditedEntity): readonly string[] {
-  return entity === 'elements' ? ELEMENT_TABLES : [entity];
-}
 
 /** The row of an outbox key. */
 export async function getRow(db: CacheDb, entity: EditedEntity, key: string): Promise<StoredRow | undefined> {

@@ -32,24 +32,21 @@ import {
   entriesOfRow,
   getRow,
   getRows,
-  isListEntity,
   mappingTypesOf,
   rowOf,
-  tablesOf,
   valuesOf,
   type BuildingChanges,
-  type EditedEntity,
   type ElementChanges,
   type MaterialChanges,
   type PortfolioChanges,
   type ProductChanges,
   type StoredRow,
 } from './edit-shapes';
-import { ELEMENT_TABLES } from './element-blocks';
+import { ENTITIES, ENTITY_TABLES, isListEntity, tablesOf, type CatalogueListTable, type EditedEntity } from './entities';
 import { flattenFields, type FlatFields } from './field-paths';
 import { pendingKeys } from './outbox';
-import { entriesReferringTo, readDetail, rebuildRow, REBUILD_TABLES, removeEntries, updateDetail } from './outbox-rows';
-import { elementKey, isLocalId, LOCAL_ID_PREFIX, OUTBOX_ENTITIES, outboxDetailKey, type OutboxEntry, type OutboxOp } from './schema';
+import { entriesReferringTo, OUTBOX_TABLES, readDetail, rebuildRow, removeEntries, updateDetail } from './outbox-rows';
+import { elementKey, isLocalId, LOCAL_ID_PREFIX, outboxDetailKey, type OutboxEntry, type OutboxOp } from './schema';
 
 /** A new building: its name and any other field of the building request (its portfolio is the first argument). */
 export type NewBuilding = Omit<BuildingChanges, 'portfolioId'> & { name: string };
@@ -59,7 +56,7 @@ export type NewProduct = ProductChanges & { type: Product['type'] };
 export type NewElement = ElementChanges & { id?: BuildingFileElementRequest['id'] };
 
 /** Every table an edit or a decision may touch. */
-const ALL_EDIT_TABLES = [...new Set([...OUTBOX_ENTITIES.filter((entity) => entity !== 'files'), ...ELEMENT_TABLES, ...REBUILD_TABLES])];
+const ALL_EDIT_TABLES = [...ENTITY_TABLES, ...OUTBOX_TABLES];
 
 function now(): string {
   return new Date().toISOString();
@@ -101,7 +98,7 @@ async function keysWithEntries(db: CacheDb, entity: EditedEntity, keys: readonly
 async function updateRows(db: CacheDb, entity: EditedEntity, keys: readonly string[], changes: object, prefix = ''): Promise<void> {
   const fields = flattenFields(changes as Record<string, unknown>);
   if (keys.length === 0 || Object.keys(fields).length === 0) return;
-  await db.transaction('rw', [...tablesOf(entity), ...REBUILD_TABLES], async () => {
+  await db.transaction('rw', [...tablesOf(entity), ...OUTBOX_TABLES], async () => {
     const at = now();
     const rows = await getRows(db, entity, keys);
     const withEntries = await keysWithEntries(db, entity, keys, prefix);
@@ -133,7 +130,7 @@ async function insertRow(db: CacheDb, entity: EditedEntity, key: string, values:
 /** Removes rows and appends a delete entry per row, keeping each row in the entry's detail for a discard. */
 async function removeRows(db: CacheDb, entity: EditedEntity, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await db.transaction('rw', [...tablesOf(entity), 'outbox', 'syncState'], async () => {
+  await db.transaction('rw', [...tablesOf(entity), ...OUTBOX_TABLES], async () => {
     const at = now();
     const rows = await getRows(db, entity, keys);
     for (const [index, key] of keys.entries()) {
@@ -151,8 +148,9 @@ async function removeRows(db: CacheDb, entity: EditedEntity, keys: readonly stri
 }
 
 /** Replaces a catalogue item's list (matches, children, financial values) as the API replaces it: whole. */
-async function replaceList(db: CacheDb, entity: EditedEntity, owner: 'materials' | 'products', ownerId: string, items: readonly unknown[]): Promise<void> {
-  await db.transaction('rw', [entity, owner, ...REBUILD_TABLES], async () => {
+async function replaceList(db: CacheDb, entity: CatalogueListTable, ownerId: string, items: readonly unknown[]): Promise<void> {
+  await db.transaction('rw', [...tablesOf(entity), ...OUTBOX_TABLES], async () => {
+    const owner = ENTITIES[entity].listOwner;
     if ((await getRow(db, owner, ownerId)) === undefined) throw missing(owner, ownerId);
     const at = now();
     const row = await getRow(db, entity, ownerId);
@@ -209,7 +207,7 @@ export async function createElement(db: CacheDb, fileId: string, request: NewEle
   const flat = flattenFields(fields);
   const types = await mappingTypesOf(db, [flat]);
   const values = applyFields('elements', emptyElement(fileId, id), flat, types);
-  await db.transaction('rw', ['files', ...ELEMENT_TABLES, 'outbox'], async () => {
+  await db.transaction('rw', ['files', ...tablesOf('elements'), 'outbox'], async () => {
     if ((await db.files.get(fileId)) === undefined) throw new Error(`The cache holds no file ${fileId}.`);
     if ((await getRow(db, 'elements', elementKey(fileId, id))) !== undefined) throw new Error(`The file ${fileId} already holds an element ${id}.`);
     const at = now();
@@ -250,12 +248,12 @@ export function editMaterial(db: CacheDb, id: string, changes: MaterialChanges):
 
 /** Replaces a material's matches. */
 export function editMaterialMatches(db: CacheDb, materialId: string, matches: readonly MaterialMatch[]): Promise<void> {
-  return replaceList(db, 'materialMatches', 'materials', materialId, matches);
+  return replaceList(db, 'materialMatches', materialId, matches);
 }
 
 /** Replaces a material's financial values. */
 export function editMaterialFinancialValues(db: CacheDb, materialId: string, values: readonly MaterialFinancialValue[]): Promise<void> {
-  return replaceList(db, 'materialFinancialValues', 'materials', materialId, values);
+  return replaceList(db, 'materialFinancialValues', materialId, values);
 }
 
 /** Creates a product; answers its temporary id. */
@@ -272,17 +270,17 @@ export function editProduct(db: CacheDb, id: string, changes: ProductChanges): P
 
 /** Replaces a product's matches. */
 export function editProductMatches(db: CacheDb, productId: string, matches: readonly ProductMatch[]): Promise<void> {
-  return replaceList(db, 'productMatches', 'products', productId, matches);
+  return replaceList(db, 'productMatches', productId, matches);
 }
 
 /** Replaces a product's children (materials or products it holds, possibly new ones). */
 export function editProductChildren(db: CacheDb, productId: string, children: readonly ProductChild[]): Promise<void> {
-  return replaceList(db, 'productChildren', 'products', productId, children);
+  return replaceList(db, 'productChildren', productId, children);
 }
 
 /** Replaces a product's financial values. */
 export function editProductFinancialValues(db: CacheDb, productId: string, values: readonly ProductFinancialValue[]): Promise<void> {
-  return replaceList(db, 'productFinancialValues', 'products', productId, values);
+  return replaceList(db, 'productFinancialValues', productId, values);
 }
 
 // --- decisions on parked entries --------------------------------------------------------------------------------------
@@ -301,7 +299,7 @@ async function parkedEntry(db: CacheDb, seq: number): Promise<OutboxEntry & { en
  */
 export async function resolveConflict(db: CacheDb, seq: number, choice: 'mine' | 'theirs'): Promise<void> {
   const { entity } = await parkedEntry(db, seq);
-  await db.transaction('rw', [...tablesOf(entity), ...REBUILD_TABLES], async () => {
+  await db.transaction('rw', [...tablesOf(entity), ...OUTBOX_TABLES], async () => {
     const entry = await parkedEntry(db, seq);
     const conflict = (await readDetail(db, seq))?.conflict;
     if (conflict == null) throw new Error(`Outbox entry ${seq} is parked for another reason than a conflict.`);

@@ -7,20 +7,16 @@
  * server's values and no base.
  */
 import type { CacheDb } from './cache-db';
-import {
-  applyFields,
-  getRow,
-  entriesOfRow,
-  mappingTypesOf,
-  rowOf,
-  type EditedEntity,
-  type StoredRow,
-} from './edit-shapes';
+import { applyFields, getRow, entriesOfRow, mappingTypesOf, rowOf, type StoredRow } from './edit-shapes';
+import type { EditedEntity } from './entities';
 import { containsString } from './field-paths';
 import { outboxDetailKey, type OutboxDetailRow, type OutboxEntry } from './schema';
 
-/** The tables a rebuild reads and writes besides the row's own. */
-export const REBUILD_TABLES = ['outbox', 'syncState', 'products'] as const;
+/**
+ * The outbox's tables: its entries, and their detail records in `syncState`. A transaction that writes a row with its
+ * entries, or rebuilds one, holds these and the entity's tables (`tablesOf` of `entities.ts`).
+ */
+export const OUTBOX_TABLES = ['outbox', 'syncState'] as const;
 
 /** An entry's detail record, if it has one. */
 export async function readDetail(db: CacheDb, seq: number): Promise<OutboxDetailRow | undefined> {

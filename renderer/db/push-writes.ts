@@ -5,15 +5,15 @@
  * show how the last push went.
  */
 import type { CacheDb } from './cache-db';
-import { ELEMENT_TABLES, removeFileElements } from './element-blocks';
-import { deleteRow, getRow, LIST_ENTITIES, type EditedEntity, type StoredRow } from './edit-shapes';
+import { removeFileElements } from './element-blocks';
+import { deleteRow, getRow, type StoredRow } from './edit-shapes';
+import { ENTITY_TABLES, LIST_ENTITIES, type EditedEntity } from './entities';
 import { containsString, replaceString } from './field-paths';
-import { entriesReferringTo, rebuildRow, REBUILD_TABLES, removeEntries, updateDetail } from './outbox-rows';
+import { entriesReferringTo, OUTBOX_TABLES, rebuildRow, removeEntries, updateDetail } from './outbox-rows';
 import {
   elementCursorKey,
   fileRefinementKey,
   isLocalId,
-  OUTBOX_ENTITIES,
   type CreateAttempt,
   type EditConflict,
   type FileRefinementRow,
@@ -24,7 +24,7 @@ import {
 } from './schema';
 
 /** Every table an acknowledgement may touch: a real id replaces a temporary one wherever it appears. */
-const ACK_TABLES = [...new Set([...OUTBOX_ENTITIES, 'buildingFigures', 'fileStatuses', 'fileTimelines', ...ELEMENT_TABLES, ...REBUILD_TABLES])];
+const ACK_TABLES = [...ENTITY_TABLES, 'buildingFigures', 'fileStatuses', 'fileTimelines', ...OUTBOX_TABLES];
 
 // --- acknowledging ----------------------------------------------------------------------------------------------------
 

@@ -22,6 +22,9 @@ import type {
   ProductMatch,
 } from '../../shared/api/schemas';
 import type { ApiFailure } from '../api/failure';
+import type { OutboxEntity } from './entities';
+
+export type { OutboxEntity };
 
 // --- ids and keys -----------------------------------------------------------------------------------------------------
 
@@ -209,23 +212,6 @@ export interface RowRef {
 }
 
 // --- outbox -----------------------------------------------------------------------------------------------------------
-
-/** The tables whose rows the user edits, and so the entities of outbox entries. */
-export const OUTBOX_ENTITIES = [
-  'portfolios',
-  'buildings',
-  'files',
-  'elements',
-  'materials',
-  'materialMatches',
-  'materialFinancialValues',
-  'products',
-  'productMatches',
-  'productChildren',
-  'productFinancialValues',
-] as const;
-/** A table whose rows the user edits. */
-export type OutboxEntity = (typeof OUTBOX_ENTITIES)[number];
 
 /** What an outbox entry does to its row on the server. */
 export type OutboxOp = 'create' | 'update' | 'delete';

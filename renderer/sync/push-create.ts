@@ -1,13 +1,14 @@
 /**
  * A create of a resource whose id the server gives (portfolio, building, material, product), without a duplicate
  * whatever happened to earlier attempts: the collection is listed before the first send, and again before a retry.
+ * Which collection, and the fields a create is found by in it, is each entity's `serverId` in `../db/entities.ts`.
  */
-import { getRow, requestOf, valuesOf, wireBody, type EditedEntity } from '../db/edit-shapes';
+import { getRow, requestOf, valuesOf, wireBody } from '../db/edit-shapes';
+import { ENTITIES, type CreatedEntity } from '../db/entities';
 import { sameValue } from '../db/field-paths';
 import { readDetail } from '../db/outbox-rows';
 import { recordCreateAttempt } from '../db/push-writes';
 import type { CreateAttempt } from '../db/schema';
-import type { OperationId } from '../../shared/api/routes';
 import type { OperationCall } from '../api/call-api';
 import { isRecord } from '../../shared/is-record';
 import { invalid } from './answers';
@@ -15,34 +16,16 @@ import { dropUnsentCreate } from './push-deleted-create';
 import { acknowledge, park, refersToLocalRow, send, type EditEntry, type PushRun, type Step } from './push-run';
 import { isServerValues } from './push-update';
 
-/** The resources whose ids the server gives. */
-export type CreatedEntity = 'portfolios' | 'buildings' | 'materials' | 'products';
-
-/**
- * How a resource with a server id is created, listed, and recognised in its list (the fields a create is found by).
- * Catalogue items are made in the key's own database, which their list shows only when asked by its id.
- */
-const CREATES: Readonly<Record<CreatedEntity, { create: OperationId; list: OperationId; identity: readonly string[]; ownDatabase: boolean }>> = {
-  portfolios: { create: 'createPortfolio', list: 'listPortfolios', identity: ['name'], ownDatabase: false },
-  buildings: { create: 'createBuilding', list: 'listBuildings', identity: ['name', 'portfolioId'], ownDatabase: false },
-  materials: { create: 'createMaterial', list: 'listMaterials', identity: ['name'], ownDatabase: true },
-  products: { create: 'createProduct', list: 'listProducts', identity: ['name', 'type'], ownDatabase: true },
-};
-
-export function isCreatedEntity(entity: EditedEntity): entity is CreatedEntity {
-  return entity in CREATES;
-}
-
 function sameIdentity(entity: CreatedEntity, item: Record<string, unknown>, body: unknown): boolean {
   const request = isRecord(body) ? body : {};
-  return CREATES[entity].identity.every((field) => sameValue(item[field], request[field]));
+  return ENTITIES[entity].push.serverId.identity.every((field) => sameValue(item[field], request[field]));
 }
 
 /** Creates a row whose id the server gives, without a duplicate whatever happened to earlier attempts. */
 export async function pushCreate(run: PushRun, entry: EditEntry & { entity: CreatedEntity }): Promise<Step> {
   const { db } = run.options;
-  const operations = CREATES[entry.entity];
-  const where = `${operations.create}:${entry.key}`;
+  const { create, serverId: operations } = ENTITIES[entry.entity].push;
+  const where = `${create}:${entry.key}`;
   const row = await getRow(db, entry.entity, entry.key);
   if (row === undefined) {
     const dropped = await dropUnsentCreate(run, entry);
@@ -77,7 +60,7 @@ export async function pushCreate(run: PushRun, entry: EditEntry & { entity: Crea
     attempt = { body, preexistingIds: same.map((item) => item['id'] as string), firstSentAt: run.at() };
     await recordCreateAttempt(db, entry.seq, attempt);
   }
-  const call: OperationCall = { operationId: operations.create, headers: { 'Idempotency-Key': entry.opId }, body: attempt.body };
+  const call: OperationCall = { operationId: create, headers: { 'Idempotency-Key': entry.opId }, body: attempt.body };
   const created = await send(run, where, call, entry);
   if (!created.ok) return park(run, entry, where, created.failure);
   if (!isServerValues(entry.entity, created.value)) return park(run, entry, where, invalid(where, 'the created row'));

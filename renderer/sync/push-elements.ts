@@ -6,12 +6,12 @@ import { assertNever } from '../../shared/api/enums';
 import type { BuildingFileElementResponse } from '../../shared/api/schemas';
 import type { CacheDb } from '../db/cache-db';
 import { applyFields, getRow, mappingTypesOf, requestOf, valuesOf, wireBody } from '../db/edit-shapes';
-import { splitElementKey } from '../db/schema';
+import { ENTITIES } from '../db/entities';
 import type { OperationId } from '../../shared/api/routes';
 import type { OperationCall } from '../api/call-api';
 import { isRecord } from '../../shared/is-record';
 import { dropUnsentCreate } from './push-deleted-create';
-import { fileParams, sendElementWrite, type FileBatch } from './push-file-status';
+import { sendElementWrite, type FileBatch } from './push-file-status';
 import { acknowledge, isStatus, park, refersToLocalRow, type EditEntry, type PushRun, type Step } from './push-run';
 import { pushUpdate } from './push-update';
 
@@ -40,38 +40,39 @@ function elementSeenDuringImport(batch: FileBatch, server: unknown, base: unknow
 /** Pushes one element entry of a file's batch. */
 export async function pushElementEntry(run: PushRun, batch: FileBatch, entry: EditEntry): Promise<Step> {
   const { db } = run.options;
-  const { elementId } = splitElementKey(entry.key);
-  const params = { ...fileParams(batch), elementId };
+  const operations = ENTITIES.elements.push;
+  const params = operations.params(entry.key, batch.buildingId);
   const where = (operationId: OperationId): string => `${operationId}:${entry.key}`;
-  const replace = (body: unknown): OperationCall => ({ operationId: 'replaceElement', params, body });
+  const replace = (body: unknown): OperationCall => ({ operationId: operations.replace, params, body });
   switch (entry.op) {
     case 'create': {
       const row = await getRow(db, 'elements', entry.key);
       if (row === undefined) return (await dropUnsentCreate(run, entry)) ?? acknowledge(run, entry, undefined);
       const body = wireBody('elements', requestOf('elements', valuesOf('elements', row)));
       if (refersToLocalRow(body)) return { kind: 'blocked' };
-      let answer = await sendElementWrite(run, batch, entry, where('createElement'), { operationId: 'createElement', params: fileParams(batch), body });
+      const create: OperationCall = { operationId: operations.create, params: operations.createParams(entry.key, batch.buildingId), body };
+      let answer = await sendElementWrite(run, batch, entry, where(operations.create), create);
       if (answer === null) return { kind: 'parked' };
       // The element exists: an earlier attempt was applied and its answer lost, so this becomes a replace.
-      if (!answer.ok && isStatus(answer.failure, 409)) answer = await sendElementWrite(run, batch, entry, where('replaceElement'), replace(body));
+      if (!answer.ok && isStatus(answer.failure, 409)) answer = await sendElementWrite(run, batch, entry, where(operations.replace), replace(body));
       if (answer === null) return { kind: 'parked' };
-      if (!answer.ok) return park(run, entry, where('createElement'), answer.failure);
+      if (!answer.ok) return park(run, entry, where(operations.create), answer.failure);
       return acknowledge(run, entry, await elementAsSent(db, isElement(answer.value) ? answer.value : valuesOf('elements', row), body));
     }
     case 'update':
       if (refersToLocalRow(entry.fields)) return { kind: 'blocked' };
       return pushUpdate(run, entry, {
-        get: { operationId: 'getElement', params },
+        get: { operationId: operations.get, params },
         replace,
         write: (at, call) => sendElementWrite(run, batch, entry, at, call),
         view: (server, base) => elementSeenDuringImport(batch, server, base),
         answer: (answer, body) => elementAsSent(db, answer, body),
       });
     case 'delete': {
-      const answer = await sendElementWrite(run, batch, entry, where('deleteElement'), { operationId: 'deleteElement', params });
+      const answer = await sendElementWrite(run, batch, entry, where(operations.remove), { operationId: operations.remove, params });
       if (answer === null) return { kind: 'parked' };
       if (answer.ok || isStatus(answer.failure, 404)) return acknowledge(run, entry, undefined);
-      return park(run, entry, where('deleteElement'), answer.failure);
+      return park(run, entry, where(operations.remove), answer.failure);
     }
     default:
       return assertNever(entry.op, 'outbox op');

@@ -1,38 +1,22 @@
 /**
  * The aggregates of resources other than a file's elements (a building, a portfolio, a catalogue item with its
- * lists): each resource's operations, and its entries pushed in order until one is parked or waits for a create.
+ * lists): its entries pushed in order until one is parked or waits for a create, each by the operations the entity's
+ * `push` names in `../db/entities.ts`.
  */
 import { assertNever } from '../../shared/api/enums';
-import type { EditedEntity } from '../db/edit-shapes';
+import { ENTITIES, isCreatedEntity, type EditedEntity } from '../db/entities';
 import { aggregateEntries } from '../db/outbox';
-import type { OperationId } from '../../shared/api/routes';
-import { isCreatedEntity, pushCreate } from './push-create';
+import { pushCreate } from './push-create';
 import { acknowledge, isStatus, park, refersToLocalRow, send, type AggregateOutcome, type EditEntry, type PushRun, type Step } from './push-run';
 import { pushUpdate } from './push-update';
 
-/** The operations of a resource other than an element (lists are read and replaced whole). */
-interface ResourceOperations {
-  get: OperationId;
-  replace: OperationId;
-  remove?: OperationId;
-}
-
-const OPERATIONS: Readonly<Record<Exclude<EditedEntity, 'elements'>, ResourceOperations>> = {
-  portfolios: { get: 'getPortfolio', replace: 'replacePortfolio', remove: 'deletePortfolio' },
-  buildings: { get: 'getBuilding', replace: 'replaceBuilding', remove: 'deleteBuilding' },
-  materials: { get: 'getMaterial', replace: 'replaceMaterial' },
-  products: { get: 'getProduct', replace: 'replaceProduct' },
-  materialMatches: { get: 'listMaterialMatches', replace: 'replaceMaterialMatches' },
-  materialFinancialValues: { get: 'listMaterialFinancialValues', replace: 'replaceMaterialFinancialValues' },
-  productMatches: { get: 'listProductMatches', replace: 'replaceProductMatches' },
-  productChildren: { get: 'listProductChildren', replace: 'replaceProductChildren' },
-  productFinancialValues: { get: 'listProductFinancialValues', replace: 'replaceProductFinancialValues' },
-};
+/** A resource other than an element: its rows are named by their key alone. */
+type ResourceEntity = Exclude<EditedEntity, 'elements'>;
 
 /** Pushes the first entry of an aggregate of a resource other than an element. */
-async function pushResourceEntry(run: PushRun, entry: EditEntry & { entity: Exclude<EditedEntity, 'elements'> }): Promise<Step> {
-  const operations = OPERATIONS[entry.entity];
-  const params = { id: entry.key };
+async function pushResourceEntry(run: PushRun, entry: EditEntry & { entity: ResourceEntity }): Promise<Step> {
+  const operations = ENTITIES[entry.entity].push;
+  const params = operations.params(entry.key);
   switch (entry.op) {
     case 'create':
       if (isCreatedEntity(entry.entity)) return pushCreate(run, { ...entry, entity: entry.entity });
@@ -46,7 +30,7 @@ async function pushResourceEntry(run: PushRun, entry: EditEntry & { entity: Excl
       });
     case 'delete': {
       const where = `${operations.remove ?? 'delete'}:${entry.key}`;
-      if (operations.remove === undefined) return park(run, entry, where, { kind: 'internal', message: `The API cannot delete ${entry.entity}.` });
+      if (operations.remove === null) return park(run, entry, where, { kind: 'internal', message: `The API cannot delete ${entry.entity}.` });
       if (refersToLocalRow(entry.key)) return { kind: 'blocked' };
       const removed = await send(run, where, { operationId: operations.remove, params }, entry);
       // Already gone is what the delete wanted.
@@ -69,7 +53,7 @@ export async function pushAggregate(run: PushRun, aggregate: string): Promise<Ag
       await park(run, head, `push:${head.key}`, { kind: 'internal', message: `An entry of ${head.entity} belongs to a file's batch.` });
       return 'waiting';
     }
-    const step = await pushResourceEntry(run, head as EditEntry & { entity: Exclude<EditedEntity, 'elements'> });
+    const step = await pushResourceEntry(run, head as EditEntry & { entity: ResourceEntity });
     if (step.kind !== 'acked') return step.kind === 'parked' ? 'waiting' : 'blocked';
     // A create's real id renames its aggregate.
     if (step.key !== head.key) name = name.replaceAll(head.key, step.key);

@@ -2,7 +2,7 @@
  * One push under way: what it was asked and what it has done so far, and the steps every entry takes: a call that
  * stops the push when the server cannot be reached or the user must act, parking an entry, acknowledging one.
  */
-import type { EditedEntity } from '../db/edit-shapes';
+import type { EditedEntity } from '../db/entities';
 import { containsString } from '../db/field-paths';
 import { acknowledgeEntry, parkEntry, recordEntryFailure, recordPushProgress } from '../db/push-writes';
 import { isLocalId, type EditConflict, type OutboxEntry, type PushProgress, type SyncIssue } from '../db/schema';

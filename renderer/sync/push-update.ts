@@ -2,7 +2,8 @@
  * An update of a resource whose PUT replaces it entirely: the server's row is read first and the entry's fields are
  * merged into it (`conflict-policy.ts`); a field changed on both sides differently parks the entry as a conflict.
  */
-import { getRow, isListEntity, replaceBody, requestOf, type EditedEntity } from '../db/edit-shapes';
+import { getRow, replaceBody, requestOf } from '../db/edit-shapes';
+import { isListEntity, type EditedEntity } from '../db/entities';
 import { EDIT_CONFLICT_PROBLEM_TYPE } from '../db/outbox';
 import type { FieldConflict } from '../db/schema';
 import type { OperationCall } from '../api/call-api';

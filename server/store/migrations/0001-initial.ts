@@ -1,12 +1,25 @@
 import type { Kysely } from 'kysely';
 import type { StoreDialect } from '../dialect';
 
+/** The column types of the store's dialect. */
+interface ColumnTypes {
+  text: StoreDialect['textType'];
+  double: StoreDialect['doubleType'];
+  bigint: StoreDialect['bigintType'];
+}
+
 /** The first schema: server settings, accounts and tokens, portfolios, buildings, files, elements, catalogues, system data, jobs. */
 export async function up(db: Kysely<unknown>, dialect: StoreDialect): Promise<void> {
-  const text = dialect.textType;
-  const double = dialect.doubleType;
-  const bigint = dialect.bigintType;
+  const types: ColumnTypes = { text: dialect.textType, double: dialect.doubleType, bigint: dialect.bigintType };
+  await createAccountTables(db, types);
+  await createPortfolioTables(db, types);
+  await createFileTables(db, types);
+  await createCatalogueTables(db, types);
+  await createSystemTables(db, types);
+}
 
+/** Server settings, accounts and their databases, users, tokens and user rights. */
+async function createAccountTables(db: Kysely<unknown>, { text }: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('server_settings')
     .addColumn('name', text, (c) => c.primaryKey())
@@ -60,7 +73,10 @@ export async function up(db: Kysely<unknown>, dialect: StoreDialect): Promise<vo
     .addColumn('level', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('user_rights_pk', ['scopeKind', 'scopeId', 'userId'])
     .execute();
+}
 
+/** Portfolios with their files, buildings and their figures. */
+async function createPortfolioTables(db: Kysely<unknown>, { text, double, bigint }: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('portfolios')
     .addColumn('id', text, (c) => c.primaryKey())
@@ -134,7 +150,10 @@ export async function up(db: Kysely<unknown>, dialect: StoreDialect): Promise<vo
     .addColumn('validation', text)
     .addColumn('computedAt', text, (c) => c.notNull())
     .execute();
+}
 
+/** Building files and their elements. */
+async function createFileTables(db: Kysely<unknown>, { text, double, bigint }: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('building_files')
     .addColumn('id', text, (c) => c.primaryKey())
@@ -179,7 +198,10 @@ export async function up(db: Kysely<unknown>, dialect: StoreDialect): Promise<vo
     .addColumn('classificationLookup', text, (c) => c.notNull())
     .addPrimaryKeyConstraint('elements_pk', ['buildingFileId', 'id'])
     .execute();
+}
 
+/** Materials and products with their lists and children. */
+async function createCatalogueTables(db: Kysely<unknown>, { text, double }: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('materials')
     .addColumn('id', text, (c) => c.primaryKey())
@@ -252,7 +274,10 @@ export async function up(db: Kysely<unknown>, dialect: StoreDialect): Promise<vo
     .addColumn('circular', text, (c) => c.notNull())
     .addPrimaryKeyConstraint('product_children_pk', ['productId', 'position'])
     .execute();
+}
 
+/** Classification methods and codes, and the job queue. */
+async function createSystemTables(db: Kysely<unknown>, { text }: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('classification_methods')
     .addColumn('id', text, (c) => c.primaryKey())

@@ -67,7 +67,6 @@ function keptRef(table: OutboxEntity, key: string): RowRef[] {
 // --- catalogue tables ------------------------------------------------------------------------------------------------
 
 // The catalogue tables and their lists are described in `entities.ts`; the sync engine and the stores name them here.
-export { CATALOGUE_DETAILS, type CatalogueListTable };
 
 /** One sub-resource list of a catalogue item as the server answered it. */
 export interface CatalogueList {

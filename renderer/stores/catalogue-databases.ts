@@ -7,7 +7,7 @@
 import { computed, reactive, ref, shallowRef } from 'vue';
 import type { LocalizedText } from '../../shared/api/schemas';
 import { isRecord } from '../../shared/is-record';
-import type { CATALOGUE_DETAILS } from '../db/apply-pull';
+import type { CATALOGUE_DETAILS } from '../db/entities';
 import type { CacheDb } from '../db/cache-db';
 import { sameValue } from '../db/field-paths';
 import { isLocalId } from '../db/schema';

@@ -2,27 +2,18 @@
  * A catalogue item's details (matches, a product's children, financial values), fetched when the user opens the item,
  * or for every item still lacking them, a few at a time. All of an item's lists are written together or none.
  */
-import { CATALOGUE_DETAILS, catalogueItemsMissingDetails, writeCatalogueLists, type CatalogueList, type CatalogueListTable } from '../db/apply-pull';
+import { catalogueItemsMissingDetails, writeCatalogueLists, type CatalogueList } from '../db/apply-pull';
+import { CATALOGUE_DETAILS, ENTITIES } from '../db/entities';
 import type { SyncIssue } from '../db/schema';
-import type { OperationId } from '../../shared/api/routes';
 import { callOperation } from '../api/call-api';
 import { invalid, listOf } from './answers';
 import { fetchFailure, type FetchOutcome } from './fetch-outcome';
 import { clockOf, type SyncOptions } from './sync-options';
 
-/** The sub-resource lists of each catalogue table, with the operation that lists them. */
-const DETAIL_OPERATIONS: Readonly<Record<CatalogueListTable, OperationId>> = {
-  materialMatches: 'listMaterialMatches',
-  materialFinancialValues: 'listMaterialFinancialValues',
-  productMatches: 'listProductMatches',
-  productChildren: 'listProductChildren',
-  productFinancialValues: 'listProductFinancialValues',
-};
-
 async function pullCatalogueDetails(options: SyncOptions, table: keyof typeof CATALOGUE_DETAILS, id: string): Promise<FetchOutcome> {
   const lists: CatalogueList[] = [];
   for (const detail of CATALOGUE_DETAILS[table]) {
-    const operationId = DETAIL_OPERATIONS[detail];
+    const operationId = ENTITIES[detail].push.get;
     const outcome = await callOperation(options.api, { operationId, params: { id } });
     const items = outcome.ok ? listOf<unknown>(outcome.value, null) : undefined;
     if (!outcome.ok || items === undefined) return fetchFailure(outcome.ok ? invalid(operationId, 'a list of objects') : outcome.failure);

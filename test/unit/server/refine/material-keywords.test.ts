@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import platformMaterialsJson from '../../../../server/store/seed/platform-materials.json' with { type: 'json' };
-import { MATERIAL_KEYWORDS, materialByKeyword } from '../../../../server/refine/material-keywords';
+import { MATERIAL_KEYWORDS } from '../../../../server/refine/material-keyword-table';
+import { materialByKeyword } from '../../../../server/refine/material-keywords';
 
 // Platform materials (platform-materials.json), English / Dutch name.
 const CONCRETE = 'f042f35e-5baf-47bd-9603-2a2e079f06cc'; // Concrete / Beton

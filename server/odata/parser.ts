@@ -54,23 +54,46 @@ type Operand = ODataValue | ODataFilter | GuidLiteral;
 /** What an operand can be compared with; `string-literal` also fits a uuid field. */
 type OperandType = 'string' | 'string-literal' | 'number' | 'uuid' | 'guid' | 'null' | 'boolean';
 
-function operandType(operand: Operand): OperandType {
+/** An operand sorted by what it can be: a Boolean expression, a value, or a guid literal awaiting its comparison. */
+type SortedOperand =
+  | { readonly sort: 'boolean'; readonly filter: ODataFilter }
+  | { readonly sort: 'value'; readonly value: ODataValue }
+  | { readonly sort: 'guid'; readonly guid: GuidLiteral };
+
+function sortOperand(operand: Operand): SortedOperand {
   switch (operand.kind) {
-    case 'field': return operand.type;
-    case 'string': return 'string-literal';
-    case 'case': return 'string';
-    case 'number': return 'number';
-    case 'null': return 'null';
-    case 'guid': return 'guid';
     case 'boolean':
     case 'compare':
     case 'stringPredicate':
     case 'and':
     case 'or':
     case 'not':
-      return 'boolean';
+      return { sort: 'boolean', filter: operand };
+    case 'field':
+    case 'string':
+    case 'case':
+    case 'number':
+    case 'null':
+      return { sort: 'value', value: operand };
+    case 'guid': return { sort: 'guid', guid: operand };
     default: return assertNever(operand);
   }
+}
+
+function valueType(value: ODataValue): OperandType {
+  switch (value.kind) {
+    case 'field': return value.type;
+    case 'string': return 'string-literal';
+    case 'case': return 'string';
+    case 'number': return 'number';
+    case 'null': return 'null';
+    default: return assertNever(value);
+  }
+}
+
+function operandType(operand: Operand): OperandType {
+  const sorted = sortOperand(operand);
+  return sorted.sort === 'value' ? valueType(sorted.value) : sorted.sort;
 }
 
 /** Whether `a op b` type-checks, in one direction; null fits anything, a quoted uuid fits a uuid. */
@@ -80,22 +103,24 @@ function comparable(a: OperandType, b: OperandType): boolean {
     || ((a === 'uuid' || a === 'guid') && (b === 'uuid' || b === 'guid' || b === 'string-literal'));
 }
 
-function describeOperand(operand: Operand): string {
-  switch (operand.kind) {
-    case 'field': return `${operand.type} field '${operand.path}'`;
+function describeValue(value: ODataValue): string {
+  switch (value.kind) {
+    case 'field': return `${value.type} field '${value.path}'`;
     case 'string': return 'a string';
-    case 'case': return `${operand.function}(…)`;
+    case 'case': return `${value.function}(…)`;
     case 'number': return 'a number';
     case 'null': return 'null';
+    default: return assertNever(value);
+  }
+}
+
+function describeOperand(operand: Operand): string {
+  const sorted = sortOperand(operand);
+  switch (sorted.sort) {
+    case 'boolean': return 'a Boolean expression';
+    case 'value': return describeValue(sorted.value);
     case 'guid': return 'a guid';
-    case 'boolean':
-    case 'compare':
-    case 'stringPredicate':
-    case 'and':
-    case 'or':
-    case 'not':
-      return 'a Boolean expression';
-    default: return assertNever(operand);
+    default: return assertNever(sorted);
   }
 }
 
@@ -123,23 +148,9 @@ function checkLength(option: string, text: string): void {
 
 /** Narrows an operand to a Boolean expression, or reports what was found instead (and `hint`). */
 function expectBoolean(operand: Operand, context: string, option: string, hint = ''): ODataFilter {
-  switch (operand.kind) {
-    case 'boolean':
-    case 'compare':
-    case 'stringPredicate':
-    case 'and':
-    case 'or':
-    case 'not':
-      return operand;
-    case 'field':
-    case 'string':
-    case 'case':
-    case 'number':
-    case 'null':
-    case 'guid':
-      throw new ODataError(option, operand.position, `${context} needs a Boolean operand, found ${describeOperand(operand)}${hint}`);
-    default: return assertNever(operand);
-  }
+  const sorted = sortOperand(operand);
+  if (sorted.sort === 'boolean') return sorted.filter;
+  throw new ODataError(option, operand.position, `${context} needs a Boolean operand, found ${describeOperand(operand)}${hint}`);
 }
 
 /**
@@ -407,23 +418,9 @@ class FilterParser {
 
   /** Narrows an operand already known not to be Boolean or a guid. */
   private expectValue(operand: Operand): ODataValue {
-    switch (operand.kind) {
-      case 'field':
-      case 'string':
-      case 'case':
-      case 'number':
-      case 'null':
-        return operand;
-      case 'guid':
-      case 'boolean':
-      case 'compare':
-      case 'stringPredicate':
-      case 'and':
-      case 'or':
-      case 'not':
-        return this.cursor.fail(operand.position, `expected a value, found ${describeOperand(operand)}`);
-      default: return assertNever(operand);
-    }
+    const sorted = sortOperand(operand);
+    if (sorted.sort === 'value') return sorted.value;
+    return this.cursor.fail(operand.position, `expected a value, found ${describeOperand(operand)}`);
   }
 
   private comparison(operator: { operator: string; position: number }, left: Operand, right: Operand): ODataFilter {

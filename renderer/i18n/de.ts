@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { UNIT_TEXTS } from './unit-texts';
 
 /** German texts. */
 export const de: Messages = {
@@ -354,11 +355,7 @@ export const de: Messages = {
     rate: '{rate}/s',
     left: 'noch {time}',
     units: {
-      bytes: '{size} B',
-      kib: '{size} KiB',
-      mib: '{size} MiB',
-      gib: '{size} GiB',
-      seconds: '{count} s',
+      ...UNIT_TEXTS,
       minutes: '{count} Min.',
       hours: '{count} Std.',
     },

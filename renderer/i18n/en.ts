@@ -1,3 +1,5 @@
+import { UNIT_TEXTS } from './unit-texts';
+
 /** English texts: the schema every other language follows key for key. */
 export const en = {
   app: {
@@ -351,15 +353,7 @@ export const en = {
     sent: '{sent} of {total}',
     rate: '{rate}/s',
     left: '{time} left',
-    units: {
-      bytes: '{size} B',
-      kib: '{size} KiB',
-      mib: '{size} MiB',
-      gib: '{size} GiB',
-      seconds: '{count} s',
-      minutes: '{count} min',
-      hours: '{count} h',
-    },
+    units: UNIT_TEXTS,
     progressOf: 'Upload of {name}',
     handingOver: 'Handing the file over to the app: {done} of {total}. Keep the app open until it has all of it.',
     pending: 'Waiting: {reason} It starts by itself once the server can be reached.',

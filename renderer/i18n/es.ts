@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { UNIT_TEXTS } from './unit-texts';
 
 /** Spanish texts. */
 export const es: Messages = {
@@ -353,15 +354,7 @@ export const es: Messages = {
     sent: '{sent} de {total}',
     rate: '{rate}/s',
     left: 'quedan {time}',
-    units: {
-      bytes: '{size} B',
-      kib: '{size} KiB',
-      mib: '{size} MiB',
-      gib: '{size} GiB',
-      seconds: '{count} s',
-      minutes: '{count} min',
-      hours: '{count} h',
-    },
+    units: UNIT_TEXTS,
     progressOf: 'Subida de {name}',
     handingOver: 'El archivo se está pasando a la aplicación: {done} de {total}. Mantén la aplicación abierta hasta que lo tenga entero.',
     pending: 'En espera: {reason} La subida empieza sola en cuanto se pueda llegar al servidor.',

@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { UNIT_TEXTS } from './unit-texts';
 
 /** French texts. */
 export const fr: Messages = {
@@ -354,13 +355,11 @@ export const fr: Messages = {
     rate: '{rate}/s',
     left: 'encore {time}',
     units: {
+      ...UNIT_TEXTS,
       bytes: '{size} o',
       kib: '{size} Kio',
       mib: '{size} Mio',
       gib: '{size} Gio',
-      seconds: '{count} s',
-      minutes: '{count} min',
-      hours: '{count} h',
     },
     progressOf: 'Téléversement de {name}',
     handingOver: 'Le fichier est transmis à l’application : {done} sur {total}. Gardez l’application ouverte jusqu’à ce qu’elle l’ait en entier.',

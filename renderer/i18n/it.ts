@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { UNIT_TEXTS } from './unit-texts';
 
 /** Italian texts. */
 export const it: Messages = {
@@ -353,15 +354,7 @@ export const it: Messages = {
     sent: '{sent} di {total}',
     rate: '{rate}/s',
     left: 'ancora {time}',
-    units: {
-      bytes: '{size} B',
-      kib: '{size} KiB',
-      mib: '{size} MiB',
-      gib: '{size} GiB',
-      seconds: '{count} s',
-      minutes: '{count} min',
-      hours: '{count} h',
-    },
+    units: UNIT_TEXTS,
     progressOf: 'Caricamento di {name}',
     handingOver: 'Il file viene passato all’app: {done} di {total}. Tieni aperta l’app finché non lo ha tutto.',
     pending: 'In attesa: {reason} Il caricamento parte da solo non appena il server è raggiungibile.',

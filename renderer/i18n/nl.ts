@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { UNIT_TEXTS } from './unit-texts';
 
 /** Dutch texts. */
 export const nl: Messages = {
@@ -354,12 +355,7 @@ export const nl: Messages = {
     rate: '{rate}/s',
     left: 'nog {time}',
     units: {
-      bytes: '{size} B',
-      kib: '{size} KiB',
-      mib: '{size} MiB',
-      gib: '{size} GiB',
-      seconds: '{count} s',
-      minutes: '{count} min',
+      ...UNIT_TEXTS,
       hours: '{count} uur',
     },
     progressOf: 'Upload van {name}',

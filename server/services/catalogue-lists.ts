@@ -27,26 +27,6 @@ export interface OwnedList<Table extends ListTable = ListTable> {
 /** The tables of the ordered lists of materials and products. */
 export type ListTable = 'material_matches' | 'product_matches' | 'material_financial_values' | 'product_financial_values' | 'product_children';
 
-/** The match and price lists of each catalogue. */
-const catalogueLists: Readonly<
-  Record<
-    CatalogueTable,
-    {
-      matches: OwnedList<'material_matches' | 'product_matches'>;
-      financialValues: OwnedList<'material_financial_values' | 'product_financial_values'>;
-    }
-  >
-> = {
-  materials: {
-    matches: { table: 'material_matches', ownerColumn: 'materialId' },
-    financialValues: { table: 'material_financial_values', ownerColumn: 'materialId' },
-  },
-  products: {
-    matches: { table: 'product_matches', ownerColumn: 'productId' },
-    financialValues: { table: 'product_financial_values', ownerColumn: 'productId' },
-  },
-};
-
 /** What a price defaults to when the request leaves it out (the schemas document these defaults). */
 const DEFAULT_CURRENCY = 'EUR';
 const DEFAULT_PRICE_UNIT = PriceUnit.mt;
@@ -129,6 +109,42 @@ export async function replaceListRows<Table extends ListTable>(
   });
 }
 
+/** How the items of one kind of list are written: the list of each catalogue, the check of a sent item, its wire shape. */
+interface ItemList<Table extends ListTable, Request, Item> {
+  readonly lists: Readonly<Record<CatalogueTable, OwnedList<Table>>>;
+  checked(request: Request, now: Date, index?: number): ListRow<Table>;
+  toItem(row: ListRow<Table>): Item;
+}
+
+/** The three operations on one kind of list of a material or product: read it, append to it, replace it. */
+function itemListOperations<Table extends ListTable, Request, Item>(kind: ItemList<Table, Request, Item>) {
+  return {
+    /** The items of a readable material's or product's list, in their order. */
+    list: async (ctx: ServerContext, principal: Principal, table: CatalogueTable, id: string): Promise<Item[]> => {
+      await readableCatalogueItem(ctx, principal, table, id);
+      const list: OwnedList = kind.lists[table];
+      const rows = await ctx.db.selectFrom(list.table).selectAll().where(ctx.db.dynamic.ref(list.ownerColumn), '=', id).orderBy('position').execute();
+      // Each list table holds its rows' own columns plus owner and position; Kysely cannot follow that through a union of tables.
+      return rows.map((row) => kind.toItem(row as unknown as ListRow<Table>));
+    },
+    /** Appends an item to a writable material's or product's list. */
+    add: async (ctx: ServerContext, principal: Principal, table: CatalogueTable, id: string, request: Request): Promise<Item> => {
+      await writableCatalogueItem(ctx, principal, table, id);
+      const row = kind.checked(request, ctx.now());
+      await appendListRow(ctx, kind.lists[table], id, row);
+      return kind.toItem(row);
+    },
+    /** Replaces a writable material's or product's whole list. */
+    replace: async (ctx: ServerContext, principal: Principal, table: CatalogueTable, id: string, requests: readonly Request[]): Promise<Item[]> => {
+      await writableCatalogueItem(ctx, principal, table, id);
+      const now = ctx.now();
+      const rows = requests.map((request, index) => kind.checked(request, now, index));
+      await replaceListRows(ctx, kind.lists[table], id, rows);
+      return rows.map((row) => kind.toItem(row));
+    },
+  };
+}
+
 // --- matches ----------------------------------------------------------------------------------------------------------
 
 /** The stored columns of a match rule, the same in both catalogues. */
@@ -144,46 +160,15 @@ function toMatch(row: MatchRow): CatalogueMatch {
   return { value: row.value, matchType: row.matchType as MatchType };
 }
 
-/** The match rules of a readable material or product, in their order. */
-export async function listMatches(ctx: ServerContext, principal: Principal, table: CatalogueTable, id: string): Promise<CatalogueMatch[]> {
-  await readableCatalogueItem(ctx, principal, table, id);
-  const { table: listTable, ownerColumn } = catalogueLists[table].matches;
-  const rows = await ctx.db
-    .selectFrom(listTable)
-    .select(['value', 'matchType'])
-    .where(ctx.db.dynamic.ref(ownerColumn), '=', id)
-    .orderBy('position')
-    .execute();
-  return rows.map(toMatch);
-}
-
-/** Appends a match rule to a writable material or product. */
-export async function addMatch(
-  ctx: ServerContext,
-  principal: Principal,
-  table: CatalogueTable,
-  id: string,
-  request: CatalogueMatchRequest,
-): Promise<CatalogueMatch> {
-  await writableCatalogueItem(ctx, principal, table, id);
-  const row = checkedMatch(request);
-  await appendListRow(ctx, catalogueLists[table].matches, id, row);
-  return toMatch(row);
-}
-
-/** Replaces all match rules of a writable material or product. */
-export async function replaceMatches(
-  ctx: ServerContext,
-  principal: Principal,
-  table: CatalogueTable,
-  id: string,
-  requests: readonly CatalogueMatchRequest[],
-): Promise<CatalogueMatch[]> {
-  await writableCatalogueItem(ctx, principal, table, id);
-  const rows = requests.map((request, index) => checkedMatch(request, index));
-  await replaceListRows(ctx, catalogueLists[table].matches, id, rows);
-  return rows.map(toMatch);
-}
+/** The match rules of materials and products. */
+const matchList: ItemList<'material_matches' | 'product_matches', CatalogueMatchRequest, CatalogueMatch> = {
+  lists: {
+    materials: { table: 'material_matches', ownerColumn: 'materialId' },
+    products: { table: 'product_matches', ownerColumn: 'productId' },
+  },
+  checked: (request, _now, index) => checkedMatch(request, index),
+  toItem: toMatch,
+};
 
 // --- financial values -------------------------------------------------------------------------------------------------
 
@@ -215,49 +200,18 @@ function toFinancialValue(row: FinancialValueRow): CatalogueFinancialValue {
   return { value: row.value, valueDate: row.valueDate, currency: row.currency, unit: row.unit as PriceUnit };
 }
 
-/** The prices of a readable material or product, in their order. */
-export async function listFinancialValues(
-  ctx: ServerContext,
-  principal: Principal,
-  table: CatalogueTable,
-  id: string,
-): Promise<CatalogueFinancialValue[]> {
-  await readableCatalogueItem(ctx, principal, table, id);
-  const { table: listTable, ownerColumn } = catalogueLists[table].financialValues;
-  const rows = await ctx.db
-    .selectFrom(listTable)
-    .select(['value', 'valueDate', 'currency', 'unit'])
-    .where(ctx.db.dynamic.ref(ownerColumn), '=', id)
-    .orderBy('position')
-    .execute();
-  return rows.map(toFinancialValue);
-}
+/** The prices of materials and products. */
+const financialValueList: ItemList<'material_financial_values' | 'product_financial_values', CatalogueFinancialValueRequest, CatalogueFinancialValue> = {
+  lists: {
+    materials: { table: 'material_financial_values', ownerColumn: 'materialId' },
+    products: { table: 'product_financial_values', ownerColumn: 'productId' },
+  },
+  checked: checkedFinancialValue,
+  toItem: toFinancialValue,
+};
 
-/** Appends a price to a writable material or product. */
-export async function addFinancialValue(
-  ctx: ServerContext,
-  principal: Principal,
-  table: CatalogueTable,
-  id: string,
-  request: CatalogueFinancialValueRequest,
-): Promise<CatalogueFinancialValue> {
-  await writableCatalogueItem(ctx, principal, table, id);
-  const row = checkedFinancialValue(request, ctx.now());
-  await appendListRow(ctx, catalogueLists[table].financialValues, id, row);
-  return toFinancialValue(row);
-}
+/** The match rules of a material or product: read, append to and replace. */
+export const { list: listMatches, add: addMatch, replace: replaceMatches } = itemListOperations(matchList);
 
-/** Replaces all prices of a writable material or product. */
-export async function replaceFinancialValues(
-  ctx: ServerContext,
-  principal: Principal,
-  table: CatalogueTable,
-  id: string,
-  requests: readonly CatalogueFinancialValueRequest[],
-): Promise<CatalogueFinancialValue[]> {
-  await writableCatalogueItem(ctx, principal, table, id);
-  const now = ctx.now();
-  const rows = requests.map((request, index) => checkedFinancialValue(request, now, index));
-  await replaceListRows(ctx, catalogueLists[table].financialValues, id, rows);
-  return rows.map(toFinancialValue);
-}
+/** The prices of a material or product: read, append to and replace. */
+export const { list: listFinancialValues, add: addFinancialValue, replace: replaceFinancialValues } = itemListOperations(financialValueList);

@@ -6,7 +6,7 @@ import { type ChartImage } from './charts';
 import { MISSING, type PassportText } from './i18n';
 import type { BuildingPassportData, PassportBuildingIdentity } from './passport-data';
 import type { PassportLayout } from './pdf-layout';
-import { CONTENT_WIDTH, FONT, MARGIN, type Cell, type Tile } from './pdf-layout';
+import { CONTENT_WIDTH, FONT, MARGIN, euroCell, figureColumns, type Cell, type Tile } from './pdf-layout';
 import { LEVEL_ORDER, PALETTE, familyColour, layerColour } from './theme';
 import { coverBand, coverFooter, scoreText, sum } from './pdf-cover';
 
@@ -103,11 +103,7 @@ export function identitySection(layout: PassportLayout, building: PassportBuildi
     [t.level(L.Stuff.id), building.expectedLifespanStuff, INDUSTRY_AVERAGE_LIFESPAN.Stuff],
   ];
   layout.table(
-    [
-      { header: t.m.layer, width: 0 },
-      { header: t.m.lifespanBuilding, width: 130, align: 'right' },
-      { header: t.m.lifespanIndustryAverage, width: 130, align: 'right' },
-    ],
+    figureColumns(t.m.layer, [t.m.lifespanBuilding, 130], [t.m.lifespanIndustryAverage, 130]),
     rows.map(([label, own, average]) => [label, t.f.years(own), t.f.years(average)]),
   );
 }
@@ -126,10 +122,7 @@ export function circularitySection(layout: PassportLayout, data: BuildingPasspor
   const tableX = MARGIN.left + gauge.width + 16;
   const tableWidth = CONTENT_WIDTH - gauge.width - 16;
   layout.table(
-    [
-      { header: t.m.figure, width: 0 },
-      { header: t.m.value, width: 70, align: 'right' },
-    ],
+    figureColumns(t.m.figure, [t.m.value, 70]),
     [
       [t.m.constructionPhase, t.f.percent(c.circularityConstructionPhase)],
       [t.m.usagePhase, t.f.percent(c.circularityUsagePhase)],
@@ -171,12 +164,7 @@ export function layersSection(layout: PassportLayout, layers: readonly LayerRow[
   const tableX = MARGIN.left + (chart ? chart.width + 12 : 0);
   const totalMass = sum(layers.map((layer) => layer.mass));
   layout.table(
-    [
-      { header: t.m.layer, width: 0 },
-      { header: t.m.elements, width: 60, align: 'right' },
-      { header: t.m.mass, width: 62, align: 'right' },
-      { header: t.m.share, width: 56, align: 'right' },
-    ],
+    figureColumns(t.m.layer, [t.m.elements, 60], [t.m.mass, 62], [t.m.share, 56]),
     layers.map((layer) => [
       { text: t.level(layer.id, layer.label), swatch: layerColour(layer.id) },
       t.f.number(layer.elementCount),
@@ -204,21 +192,15 @@ export function familiesSection(layout: PassportLayout, families: BuildingPasspo
     return;
   }
   const totalMass = sum(families.map((family) => family.mass));
-  const euro = (value: number): Cell => ({ text: t.f.euro(value), colour: value < 0 ? PALETTE.negative : PALETTE.ink });
   layout.table(
-    [
-      { header: t.m.family, width: 0 },
-      { header: t.m.mass, width: 95, align: 'right' },
-      { header: t.m.share, width: 70, align: 'right' },
-      { header: t.m.currentValue, width: 110, align: 'right' },
-    ],
+    figureColumns(t.m.family, [t.m.mass, 95], [t.m.share, 70], [t.m.currentValue, 110]),
     families.map((family) => [
       { text: t.family(family.family), swatch: familyColour(family.family) },
       t.f.mass(family.mass),
       t.f.percent(totalMass > 0 ? family.mass / totalMass : null),
-      euro(family.value),
+      euroCell(t, family.value),
     ]),
-    { total: [t.m.total, t.f.mass(totalMass), t.f.percent(totalMass > 0 ? 1 : null), euro(sum(families.map((family) => family.value)))] },
+    { total: [t.m.total, t.f.mass(totalMass), t.f.percent(totalMass > 0 ? 1 : null), euroCell(t, sum(families.map((family) => family.value)))] },
   );
   if (chart) layout.chart(chart);
 }
@@ -243,11 +225,7 @@ export function validationSection(layout: PassportLayout, validation: BuildingVa
   layout.paragraph(t.m.validationExplanation);
   const share = (value: number | null): Cell => (value === null ? { text: MISSING, colour: PALETTE.muted } : { text: t.f.percent(value), bar: value });
   layout.table(
-    [
-      { header: t.m.check, width: 0 },
-      { header: t.m.byNumber, width: 140, align: 'right' },
-      { header: t.m.byVolume, width: 140, align: 'right' },
-    ],
+    figureColumns(t.m.check, [t.m.byNumber, 140], [t.m.byVolume, 140]),
     validationRows(validation, t).map(([label, byNumber, byVolume]) => [label, share(byNumber), share(byVolume)]),
   );
 }
@@ -266,21 +244,16 @@ export function financialSection(layout: PassportLayout, data: BuildingPassportD
     return index === -1 ? LEVEL_ORDER.length : index;
   };
   const levels = [...financial.ncwValuePerBuildingLevel].sort((a, b) => rank(a.id) - rank(b.id));
-  const euro = (value: number): Cell => ({ text: t.f.euro(value), colour: value < 0 ? PALETTE.negative : PALETTE.ink });
   layout.subheading(t.m.ncwPerLayer, 120);
   layout.table(
-    [
-      { header: t.m.layer, width: 0 },
-      { header: t.m.lifespan, width: 110, align: 'right' },
-      { header: t.m.ncwValue, width: 130, align: 'right' },
-    ],
+    figureColumns(t.m.layer, [t.m.lifespan, 110], [t.m.ncwValue, 130]),
     // The years the figures discounted over (server/calc, decisions §7), so the table explains the values beside it.
     levels.map((level) => [
       { text: t.level(level.id, level.label), swatch: layerColour(level.id) },
       t.f.years(financialYears(building, layerOf(level.id))),
-      euro(level.value),
+      euroCell(t, level.value),
     ]),
-    { total: [t.m.total, '', euro(financial.ncwValue)] },
+    { total: [t.m.total, '', euroCell(t, financial.ncwValue)] },
   );
 }
 

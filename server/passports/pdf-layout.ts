@@ -43,6 +43,16 @@ export interface Column {
   align?: 'left' | 'right';
 }
 
+/** An amount of euros, in the colour of a loss when below zero. */
+export function euroCell(t: PassportText, value: number | null): Cell {
+  return { text: t.f.euro(value), colour: value !== null && value < 0 ? PALETTE.negative : PALETTE.ink };
+}
+
+/** The columns of a table of figures: a label taking the width the figures leave, then the figures, right-aligned. */
+export function figureColumns(label: string, ...figures: readonly (readonly [header: string, width: number])[]): Column[] {
+  return [{ header: label, width: 0 }, ...figures.map(([header, width]): Column => ({ header, width, align: 'right' }))];
+}
+
 /** A key figure shown as a tile. */
 export interface Tile {
   label: string;

@@ -3,7 +3,7 @@ import { type ChartImage } from './charts';
 import { MISSING } from './i18n';
 import type { PortfolioPassportData } from './passport-data';
 import type { PassportLayout } from './pdf-layout';
-import { type Cell } from './pdf-layout';
+import { euroCell, figureColumns, type Cell } from './pdf-layout';
 import { PALETTE } from './theme';
 import { coverBand, coverFooter, scoreText, sum } from './pdf-cover';
 
@@ -73,7 +73,6 @@ export function portfolioOverview(layout: PassportLayout, data: PortfolioPasspor
     layout.subheading(t.m.ciPerBuilding, chart.height);
     layout.chart(chart);
   }
-  const euro = (value: number | null): Cell => ({ text: t.f.euro(value), colour: value !== null && value < 0 ? PALETTE.negative : PALETTE.ink });
   layout.table(
     [
       { header: t.m.building, width: 0 },
@@ -91,7 +90,7 @@ export function portfolioOverview(layout: PassportLayout, data: PortfolioPasspor
       t.f.mass(building.mass),
       t.f.percent(building.circular.ciScoreBuilding),
       { text: scoreText(building.circular.madasterCiScore, t), bold: true },
-      euro(building.currentValue),
+      euroCell(t, building.currentValue),
     ]),
   );
 }
@@ -101,13 +100,7 @@ export function portfolioValidation(layout: PassportLayout, data: PortfolioPassp
   layout.sectionHeading(2, t.m.portfolioValidation, 120);
   layout.paragraph(t.m.validationExplanation);
   layout.table(
-    [
-      { header: t.m.building, width: 0 },
-      { header: t.m.classificationAssigned, width: 78, align: 'right' },
-      { header: t.m.materialSpecified, width: 78, align: 'right' },
-      { header: t.m.elementsMapped, width: 78, align: 'right' },
-      { header: t.m.knownMass, width: 78, align: 'right' },
-    ],
+    figureColumns(t.m.building, [t.m.classificationAssigned, 78], [t.m.materialSpecified, 78], [t.m.elementsMapped, 78], [t.m.knownMass, 78]),
     data.buildings.map((building) => {
       const v = building.validation;
       return [

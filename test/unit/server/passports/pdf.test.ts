@@ -88,7 +88,8 @@ describe('building passport PDF', () => {
     texts.forEach((text, index) => expect(text).toContain(page(index + 1, pages)));
     // Missing values print as a dash (no last renovation, no energy index).
     expect(all).toContain('—');
-  });
+    // Rendering every page with pdftoppm takes seconds on a loaded machine; the first language also loads the fonts.
+  }, 30_000);
 
   it('shows "n/a" and the empty-state sentences for a building without figures, and skips an unreadable photo', async () => {
     const data = sampleBuildingData('en', { elements: 0 });

@@ -8,7 +8,7 @@ import { badRequest, forbidden } from '../errors';
 import type { Kysely } from 'kysely';
 import { findBuilding, type BuildingRow } from '../store/repositories/buildings';
 import { buildingScopeFilter } from '../auth/scope-filter';
-import type { DatabaseSchema } from '../store/tables';
+import type { BuildingsTable, DatabaseSchema } from '../store/tables';
 import { parseJsonColumn } from '../store/repositories/json';
 import { utcDateTimeOrNull } from './utc-date-time';
 import type { ApiVersion } from '../../shared/api/routes';
@@ -219,6 +219,23 @@ function listBuildingRows(db: Kysely<DatabaseSchema>, principal: Principal, port
   return query.orderBy('createdAt').orderBy('id').execute();
 }
 
+/** The columns of a new building that no request sets: no images, labels or location yet, nothing dirty. */
+export function newBuildingState(now: string): Omit<BuildingsTable, keyof BuildingRequestColumns | 'id' | 'accountId'> {
+  return {
+    images: '[]',
+    mpgLabelManual: null,
+    mpgLabelIndicative: null,
+    isDirty: 0,
+    hasDirtyElements: 0,
+    mostRecentBimInfo: null,
+    geoLatitude: null,
+    geoLongtitude: null,
+    phaseType: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /** Inserts a building. */
 async function insertBuilding(
   db: Kysely<DatabaseSchema>,
@@ -233,17 +250,7 @@ async function insertBuilding(
       ...columns,
       id,
       accountId,
-      images: '[]',
-      mpgLabelManual: null,
-      mpgLabelIndicative: null,
-      isDirty: 0,
-      hasDirtyElements: 0,
-      mostRecentBimInfo: null,
-      geoLatitude: null,
-      geoLongtitude: null,
-      phaseType: null,
-      createdAt: now,
-      updatedAt: now,
+      ...newBuildingState(now),
     })
     .execute();
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BuildingsTable, DatabaseSchema, PortfoliosTable } from '../tables';
+import { newBuildingState } from '../../services/buildings';
 import { NL_SFB_METHOD_ID } from './system-data';
 
 /** Name of the sample portfolio; its presence in an account means the demo was seeded there. */
@@ -75,16 +76,8 @@ function demoBuilding(accountId: string, portfolioId: string, now: string): Buil
     wellScoreInterior: null,
     wellScoreCoreAndShell: null,
     classificationType: NL_SFB_METHOD_ID,
-    images: '[]',
-    mpgLabelManual: null,
-    mpgLabelIndicative: null,
-    isDirty: 0,
-    hasDirtyElements: 0,
-    mostRecentBimInfo: null,
+    ...newBuildingState(now),
     geoLatitude: 52.0797,
     geoLongtitude: 5.1077,
-    phaseType: null,
-    createdAt: now,
-    updatedAt: now,
   };
 }

@@ -4,6 +4,11 @@ import type { RouteDefinition } from './definition';
 import { empty, json, jsonBody, problems, resourceBodyErrors, resourceErrors } from './kit';
 import { IdempotentHeaders, IdParams, SubjectTokenParams, TokenParams } from './parameters';
 
+/** The same for a token of the account, of a portfolio and of a building. */
+const tokenBody = jsonBody(TokenRequest, 'The token.');
+const tokenCreated = json(TokenResponse, 'The token was created; its key is shown this once.');
+const tokenDeleted = empty('The token was deleted; its key no longer works.');
+
 export const tokenRoutes = [
   {
     operationId: 'createAccountToken',
@@ -14,11 +19,8 @@ export const tokenRoutes = [
     auth: 'apiKey',
     access: { level: 'administrator', scope: { kind: 'account' } },
     headers: IdempotentHeaders,
-    body: jsonBody(TokenRequest, 'The token.'),
-    responses: {
-      201: json(TokenResponse, 'The token was created; its key is shown this once.'),
-      ...problems(400, 401, 403, 413, 415),
-    },
+    body: tokenBody,
+    responses: { 201: tokenCreated, ...problems(400, 401, 403, 413, 415) },
   },
   {
     operationId: 'deleteAccountToken',
@@ -29,7 +31,7 @@ export const tokenRoutes = [
     auth: 'apiKey',
     access: { level: 'administrator', scope: { kind: 'account' } },
     params: TokenParams,
-    responses: { 204: empty('The token was deleted; its key no longer works.'), ...problems(...resourceErrors) },
+    responses: { 204: tokenDeleted, ...problems(...resourceErrors) },
   },
   {
     operationId: 'createPortfolioToken',
@@ -41,11 +43,8 @@ export const tokenRoutes = [
     access: { level: 'administrator', scope: { kind: 'portfolio', portfolio: 'id' } },
     params: IdParams,
     headers: IdempotentHeaders,
-    body: jsonBody(TokenRequest, 'The token.'),
-    responses: {
-      201: json(TokenResponse, 'The token was created; its key is shown this once.'),
-      ...problems(...resourceBodyErrors),
-    },
+    body: tokenBody,
+    responses: { 201: tokenCreated, ...problems(...resourceBodyErrors) },
   },
   {
     operationId: 'deletePortfolioToken',
@@ -56,7 +55,7 @@ export const tokenRoutes = [
     auth: 'apiKey',
     access: { level: 'administrator', scope: { kind: 'portfolio', portfolio: 'id' } },
     params: SubjectTokenParams,
-    responses: { 204: empty('The token was deleted; its key no longer works.'), ...problems(...resourceErrors) },
+    responses: { 204: tokenDeleted, ...problems(...resourceErrors) },
   },
   {
     operationId: 'createBuildingToken',
@@ -68,11 +67,8 @@ export const tokenRoutes = [
     access: { level: 'administrator', scope: { kind: 'building', building: 'id' } },
     params: IdParams,
     headers: IdempotentHeaders,
-    body: jsonBody(TokenRequest, 'The token.'),
-    responses: {
-      201: json(TokenResponse, 'The token was created; its key is shown this once.'),
-      ...problems(...resourceBodyErrors),
-    },
+    body: tokenBody,
+    responses: { 201: tokenCreated, ...problems(...resourceBodyErrors) },
   },
   {
     operationId: 'deleteBuildingToken',
@@ -83,6 +79,6 @@ export const tokenRoutes = [
     auth: 'apiKey',
     access: { level: 'administrator', scope: { kind: 'building', building: 'id' } },
     params: SubjectTokenParams,
-    responses: { 204: empty('The token was deleted; its key no longer works.'), ...problems(...resourceErrors) },
+    responses: { 204: tokenDeleted, ...problems(...resourceErrors) },
   },
 ] as const satisfies readonly RouteDefinition[];

@@ -99,15 +99,7 @@ export type DropFolderStatus = Static<typeof DropFolderStatus>;
  * Where a file is on its way: `detected` (waiting until it is complete) → `hashing` → `uploading` → `processing`
  * (the server imports it) → `mapped`; an information file ends `stored` after its upload; `failed` keeps the reason.
  */
-export const LedgerState = Type.Union([
-  Type.Literal('detected'),
-  Type.Literal('hashing'),
-  Type.Literal('uploading'),
-  Type.Literal('processing'),
-  Type.Literal('mapped'),
-  Type.Literal('stored'),
-  Type.Literal('failed'),
-]);
+export const LedgerState = Type.Enum(['detected', 'hashing', 'uploading', 'processing', 'mapped', 'stored', 'failed']);
 /** Where a file is on its way. */
 export type LedgerState = Static<typeof LedgerState>;
 

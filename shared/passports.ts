@@ -92,13 +92,7 @@ export type PassportTarget = Static<typeof PassportTarget>;
  * `generating`: the server is making it; `downloading`: being saved into the folder; `downloaded`: in the folder at
  * `filePath`; `failed`: given up, `error` says why (`retry` starts over).
  */
-export const PassportState = Type.Union([
-  Type.Literal('requested'),
-  Type.Literal('generating'),
-  Type.Literal('downloading'),
-  Type.Literal('downloaded'),
-  Type.Literal('failed'),
-]);
+export const PassportState = Type.Enum(['requested', 'generating', 'downloading', 'downloaded', 'failed']);
 /** Where a passport is. */
 export type PassportState = Static<typeof PassportState>;
 

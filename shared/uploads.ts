@@ -70,28 +70,14 @@ export type UploadSource = Static<typeof UploadSource>;
  * - `failed`: the server refused it or its bytes are gone (`problem` says why; Retry where it can be);
  * - `cancelled`: the user stopped it.
  */
-export const UploadState = Type.Union([
-  Type.Literal('waiting'),
-  Type.Literal('creating'),
-  Type.Literal('sending'),
-  Type.Literal('done'),
-  Type.Literal('failed'),
-  Type.Literal('cancelled'),
-]);
+export const UploadState = Type.Enum(['waiting', 'creating', 'sending', 'done', 'failed', 'cancelled']);
 /** Where an upload is. */
 export type UploadState = Static<typeof UploadState>;
 
 /** Why an upload waits or failed, in words for the user (no operation names or ids), with a code to switch on. */
 export const UploadProblem = Type.Object(
   {
-    code: Type.Union([
-      Type.Literal('offline'),
-      Type.Literal('refused'),
-      Type.Literal('source-gone'),
-      Type.Literal('too-large'),
-      Type.Literal('no-key'),
-      Type.Literal('internal'),
-    ]),
+    code: Type.Enum(['offline', 'refused', 'source-gone', 'too-large', 'no-key', 'internal']),
     message: Type.String(),
   },
   { additionalProperties: false },

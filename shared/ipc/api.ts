@@ -37,13 +37,7 @@ export const ApiAnswer = Type.Union([
   Type.Object(
     {
       kind: Type.Literal('network'),
-      reason: Type.Union([
-        Type.Literal('unreachable'),
-        Type.Literal('timeout'),
-        Type.Literal('aborted'),
-        Type.Literal('invalid-request'),
-        Type.Literal('invalid-response'),
-      ]),
+      reason: Type.Enum(['unreachable', 'timeout', 'aborted', 'invalid-request', 'invalid-response']),
       message: Type.String(),
     },
     { additionalProperties: false },

@@ -7,13 +7,7 @@ import { Connection } from './connections';
 /** The state of the embedded server of the Local workspace. */
 export const LocalWorkspaceStatus = Type.Object(
   {
-    state: Type.Union([
-      Type.Literal('starting'),
-      Type.Literal('running'),
-      Type.Literal('restarting'),
-      Type.Literal('stopped'),
-      Type.Literal('failed'),
-    ]),
+    state: Type.Enum(['starting', 'running', 'restarting', 'stopped', 'failed']),
     message: Type.Optional(Type.String()),
     /** While `restarting`: the wait before the next start, and which restart in a row it is (1, 2, …). */
     restartInMs: Type.Optional(Type.Integer({ minimum: 0 })),

@@ -2,16 +2,7 @@
 import { Type, type Static } from 'typebox';
 
 /** Why a bridge call failed, as a code the renderer can switch over. */
-export const IpcErrorCode = Type.Union([
-  Type.Literal('invalid-request'),
-  Type.Literal('untrusted-sender'),
-  Type.Literal('not-found'),
-  Type.Literal('conflict'),
-  Type.Literal('insecure-storage'),
-  Type.Literal('storage-failed'),
-  Type.Literal('unavailable'),
-  Type.Literal('internal'),
-]);
+export const IpcErrorCode = Type.Enum(['invalid-request', 'untrusted-sender', 'not-found', 'conflict', 'insecure-storage', 'storage-failed', 'unavailable', 'internal']);
 /** Why a bridge call failed. */
 export type IpcErrorCode = Static<typeof IpcErrorCode>;
 

@@ -8,13 +8,7 @@ import { ConnectionRef } from './connections';
  * `os-keyring`: a vault key kept in the OS keyring; `key-file`: a vault key in a file only this user can read;
  * `basic-text`: Linux without a keyring, where safeStorage only obfuscates; `memory`: nothing is stored (tests).
  */
-export const KeyProtection = Type.Union([
-  Type.Literal('os-encryption'),
-  Type.Literal('os-keyring'),
-  Type.Literal('key-file'),
-  Type.Literal('basic-text'),
-  Type.Literal('memory'),
-]);
+export const KeyProtection = Type.Enum(['os-encryption', 'os-keyring', 'key-file', 'basic-text', 'memory']);
 /** How keys are protected at rest. */
 export type KeyProtection = Static<typeof KeyProtection>;
 

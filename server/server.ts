@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { closeConnectionsWhenIdle } from './closing-connections';
 import { jobHandlers } from './jobs/handlers';
 import { defaultWorkerOptions, startWorker, type WorkerOptions } from './jobs/worker';
 import { ensureBootstrapToken } from './auth/tokens';
@@ -79,6 +80,7 @@ export async function prepareServer(options: StartOptions): Promise<PreparedServ
     };
     if (options.demo === true) await seedDemoModel(context, accountId);
     const app = await buildApp(context, { logger: options.logger ?? false });
+    const connections = closeConnectionsWhenIdle(app.server);
     const worker =
       options.worker === undefined || options.worker === false
         ? undefined
@@ -94,7 +96,9 @@ export async function prepareServer(options: StartOptions): Promise<PreparedServ
       localAccountId: accountId,
       close: async () => {
         await worker?.stop();
-        await app.close();
+        const closed = app.close();
+        connections.closing();
+        await closed;
         await openedBlobs.close();
         await database.close();
       },

@@ -10,6 +10,7 @@ import { createAppI18n } from './i18n';
 import { createAppRouter } from './router';
 import { CYCLE_RUNNER_KEY } from './stores/sync';
 import { workerCycleRunner } from './sync/cycle-runner';
+import './visually-hidden.css';
 
 const connection = connectBridge(window);
 // The ui store sets the language it keeps before the first render; English is only the starting point.

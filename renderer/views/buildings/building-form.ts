@@ -10,84 +10,17 @@ import type { NewBuilding } from '../../db/edits';
 import type { BuildingRow } from '../../db/schema';
 import { dateOf } from '../portfolios/building-format';
 
-/** Fields typed as text. */
-export const BUILDING_TEXT_FIELDS = [
-  'name',
-  'cadastralDesignation',
-  'parcelnumber',
-  'publicLawRestriction',
-  'addressStreet',
-  'addressHousenumber',
-  'addressHousenumberAddition',
-  'addressZipcode',
-  'addressCity',
-  'addressCountry',
-  'buildingUsage',
-  'energyLabel',
-  'leedLabel',
-] as const;
-/** A text field. */
-export type BuildingTextField = (typeof BUILDING_TEXT_FIELDS)[number];
-
-/** Fields the API takes as int32. */
-export const BUILDING_INTEGER_FIELDS = [
-  'cadastralArea',
-  'expectedLifespan',
-  'expectedLifespanStructure',
-  'expectedLifespanSkin',
-  'expectedLifespanServices',
-  'expectedLifespanSpacePlan',
-  'expectedLifespanStuff',
-  'breeamLabel',
-  'wellScoreBuilding',
-  'wellScoreInterior',
-  'wellScoreCoreAndShell',
-] as const;
-/** An int32 field. */
-export type BuildingIntegerField = (typeof BUILDING_INTEGER_FIELDS)[number];
-
-/** Fields the API takes as double. */
-export const BUILDING_DECIMAL_FIELDS = ['grossSurfaceArea', 'energyPerformanceCoefficient', 'energyIndex', 'gprLabel', 'mpgLabel'] as const;
-/** A double field. */
-export type BuildingDecimalField = (typeof BUILDING_DECIMAL_FIELDS)[number];
-
-/** Fields the API takes as date-time; the form picks a day. */
-export const BUILDING_DATE_FIELDS = ['completionDate', 'lastRenovationDate'] as const;
-/** A date field. */
-export type BuildingDateField = (typeof BUILDING_DATE_FIELDS)[number];
-
-/** A number field. */
-export type BuildingNumberField = BuildingIntegerField | BuildingDecimalField;
-/**
- * A field of the form: every field of the building request but `classificationType`, which v2.3 fixes to NL-SfB (the
- * form shows it); `portfolioId` is chosen from the portfolios.
- */
-export type BuildingFormField = BuildingTextField | BuildingNumberField | BuildingDateField | 'portfolioId';
-
-/** Quantities that cannot be negative: areas and lifespans. */
-const NON_NEGATIVE: ReadonlySet<BuildingFormField> = new Set<BuildingFormField>([
-  'cadastralArea',
-  'grossSurfaceArea',
-  'expectedLifespan',
-  'expectedLifespanStructure',
-  'expectedLifespanSkin',
-  'expectedLifespanServices',
-  'expectedLifespanSpacePlan',
-  'expectedLifespanStuff',
-]);
-
-/** How a field is entered, and its unit when it has one. */
-export interface BuildingFieldSpec {
-  field: BuildingFormField;
-  kind: 'text' | 'integer' | 'decimal' | 'date' | 'portfolio';
-  unit?: 'm2' | 'years';
-}
-
 /** The groups of the form. */
 export type BuildingFormGroup = 'identity' | 'address' | 'usage' | 'lifespans' | 'labels';
 
-/** The form's groups and their fields, in the order the form shows them. */
-export const BUILDING_FORM_GROUPS: readonly { group: BuildingFormGroup; fields: readonly BuildingFieldSpec[] }[] = [
+/** How a field is entered: text, an int32 or a double of the API, a day (an API date-time), or a portfolio chosen. */
+type BuildingFieldKind = 'text' | 'integer' | 'decimal' | 'date' | 'portfolio';
+
+/**
+ * The form's groups and their fields, in the order the form shows them, with how each is entered and its unit when it
+ * has one: every field of the building request but `classificationType`, which v2.3 fixes to NL-SfB (the form shows it).
+ */
+const FORM_GROUPS = [
   {
     group: 'identity',
     fields: [
@@ -145,7 +78,51 @@ export const BUILDING_FORM_GROUPS: readonly { group: BuildingFormGroup; fields: 
       { field: 'wellScoreCoreAndShell', kind: 'integer' },
     ],
   },
-];
+] as const satisfies readonly { group: BuildingFormGroup; fields: readonly { field: string; kind: BuildingFieldKind; unit?: 'm2' | 'years' }[] }[];
+
+type FormFieldSpec = (typeof FORM_GROUPS)[number]['fields'][number];
+type FieldOfKind<Kind extends BuildingFieldKind> = Extract<FormFieldSpec, { kind: Kind }>['field'];
+
+/** A text field. */
+export type BuildingTextField = FieldOfKind<'text'>;
+/** A field the API takes as int32. */
+export type BuildingIntegerField = FieldOfKind<'integer'>;
+/** A field the API takes as double. */
+export type BuildingDecimalField = FieldOfKind<'decimal'>;
+/** A field the API takes as date-time; the form picks a day. */
+export type BuildingDateField = FieldOfKind<'date'>;
+/** A number field. */
+export type BuildingNumberField = BuildingIntegerField | BuildingDecimalField;
+/** A field of the form; `portfolioId` is chosen from the portfolios. */
+export type BuildingFormField = FormFieldSpec['field'];
+
+/** How a field is entered, and its unit when it has one. */
+export interface BuildingFieldSpec {
+  field: BuildingFormField;
+  kind: BuildingFieldKind;
+  unit?: 'm2' | 'years';
+}
+
+/** The form's groups and their fields, in the order the form shows them. */
+export const BUILDING_FORM_GROUPS: readonly { group: BuildingFormGroup; fields: readonly BuildingFieldSpec[] }[] = FORM_GROUPS;
+
+const FORM_FIELDS = FORM_GROUPS.flatMap((group): readonly FormFieldSpec[] => group.fields);
+
+function fieldsOfKind<Kind extends BuildingFieldKind>(kind: Kind): readonly FieldOfKind<Kind>[] {
+  return FORM_FIELDS.filter((spec): spec is FormFieldSpec & { field: FieldOfKind<Kind> } => spec.kind === kind).map((spec) => spec.field);
+}
+
+/** The text fields, in the form's order. */
+export const BUILDING_TEXT_FIELDS = fieldsOfKind('text');
+/** The int32 fields, in the form's order. */
+export const BUILDING_INTEGER_FIELDS = fieldsOfKind('integer');
+/** The double fields, in the form's order. */
+export const BUILDING_DECIMAL_FIELDS = fieldsOfKind('decimal');
+/** The date fields, in the form's order. */
+export const BUILDING_DATE_FIELDS = fieldsOfKind('date');
+
+/** Quantities that cannot be negative: those with a unit, areas and lifespans. */
+const NON_NEGATIVE: ReadonlySet<BuildingFormField> = new Set(FORM_FIELDS.filter((spec) => 'unit' in spec).map((spec) => spec.field));
 
 /**
  * What the form holds: text as typed ('' for none), numbers as numbers or null, dates as the picker's timestamp of the

@@ -158,4 +158,40 @@ describe('ConnectionsPage', () => {
     expect(rows.map((row) => row.querySelector('[data-testid="connection-insecure"]')?.textContent?.trim() ?? null)).toEqual([null, 'Not encrypted']);
     wrapper.unmount();
   });
+
+  it('removes a key and deletes a connection only once confirmed, and says how each went', async () => {
+    const office: Connection = { id: 'office', name: 'Office', baseUrl: 'https://desk.example', apiVersion: 'v2.3', kind: 'remote', hasKey: true };
+    const cleared: string[] = [];
+    const bridge = testBridge({
+      'connections:list': async () => ({ connections: [local, { ...office, hasKey: !cleared.includes('office') }], activeId: 'local' }),
+      'vault:status': async () => ({ protection: 'os-encryption', needsConsent: false }),
+      'vault:clear-key': async ({ connectionId }) => {
+        cleared.push(connectionId);
+        return null;
+      },
+      'connections:remove': async () => {
+        throw new BridgeError('internal', 'The profile file is read-only.');
+      },
+    });
+    const wrapper = mountPage(bridge);
+    await flushPromises();
+    const officeRow = () => wrapper.findAll('[data-testid="connection-row"]')[1]!;
+
+    await officeRow().get('[data-testid="connection-remove-key"]').trigger('click');
+    await flushPromises();
+    expect(cleared).toEqual([]);
+    byTestId('remove-key-confirm')?.click();
+    await flushPromises();
+    expect(cleared).toEqual(['office']);
+    expect(document.body.textContent).toContain('The key of Office is removed.');
+    expect(officeRow().find('[data-testid="connection-remove-key"]').exists()).toBe(false);
+
+    await officeRow().get('[data-testid="connection-delete"]').trigger('click');
+    await flushPromises();
+    byTestId('delete-confirm')?.click();
+    await flushPromises();
+    expect(document.body.textContent).toContain('This did not work: The profile file is read-only.');
+    expect(wrapper.findAll('[data-testid="connection-row"]')).toHaveLength(2);
+    wrapper.unmount();
+  });
 });

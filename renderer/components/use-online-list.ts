@@ -1,7 +1,7 @@
 /**
  * A list the server answers each time it is read (not cached): the list, null until its first answer; whether a read is
  * on its way; and why the last one failed, kept until the next answer so *Retry* shows its progress. A new `key`
- * (another building or portfolio) starts the list over.
+ * (another building or portfolio) starts the list over, and the answer to a read that a later one overtook is dropped.
  */
 import { ref, shallowRef, watch, type Ref, type ShallowRef } from 'vue';
 import type { ApiFailure } from '../api/failure';
@@ -20,14 +20,18 @@ export function useOnlineList<Item>(key: () => unknown, read: () => Promise<ApiO
   const loading = ref(false);
   const refusal = shallowRef<ApiFailure | null>(null);
 
+  // Only the latest read's answer counts: an earlier one may be of the list's previous key, or older than the latest.
+  let latestRead = 0;
   async function load(): Promise<void> {
+    const thisRead = ++latestRead;
     loading.value = true;
     try {
       const outcome = await read();
+      if (thisRead !== latestRead) return;
       refusal.value = outcome.ok ? null : outcome.failure;
       if (outcome.ok) items.value = outcome.value;
     } finally {
-      loading.value = false;
+      if (thisRead === latestRead) loading.value = false;
     }
   }
 

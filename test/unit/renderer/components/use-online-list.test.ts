@@ -52,4 +52,31 @@ describe('useOnlineList', () => {
     expect(list.items.value).toEqual([]);
     scope.stop();
   });
+
+  it('drops the answer of a read that a later one overtook, such as the previous key\'s', async () => {
+    const { key, read, reads } = answers();
+    const scope = effectScope();
+    const list = scope.run(() => useOnlineList(() => key.value, read));
+    if (list === undefined) throw new Error('No list.');
+
+    key.value = 'building-2';
+    await settled();
+    reads[1]?.answer(succeeded(['Cy']));
+    await settled();
+    reads[0]?.answer(succeeded(['Ann', 'Bob']));
+    await settled();
+    expect(list.items.value).toEqual(['Cy']);
+    expect(list.loading.value).toBe(false);
+
+    const retry = list.load();
+    const again = list.load();
+    reads[3]?.answer(succeeded(['Dee']));
+    await again;
+    expect(list.loading.value).toBe(false);
+    reads[2]?.answer(failed(unreachable));
+    await retry;
+    expect(list.refusal.value).toBeNull();
+    expect(list.items.value).toEqual(['Dee']);
+    scope.stop();
+  });
 });

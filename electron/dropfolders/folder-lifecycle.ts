@@ -20,6 +20,7 @@ export async function startRuntime(context: FolderServiceContext, stored: DropFo
     watcher: undefined,
     timer: undefined,
     rescanning: undefined,
+    rescanQueued: undefined,
     watch: mapping.paused ? 'paused' : 'watching',
     problem: null,
     tasks: new Map(),
@@ -42,7 +43,7 @@ export async function stopRuntime(runtime: FolderRuntime): Promise<void> {
   clearInterval(runtime.timer);
   runtime.timer = undefined;
   await stopWatching(runtime);
-  await runtime.rescanning;
+  await (runtime.rescanQueued ?? runtime.rescanning);
   await Promise.all([...runtime.tasks.values()].map((task) => task.done));
 }
 

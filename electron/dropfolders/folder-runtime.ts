@@ -23,6 +23,8 @@ export interface FolderRuntime {
   watcher: WatchedFolder | undefined;
   timer: ReturnType<typeof setInterval> | undefined;
   rescanning: Promise<void> | undefined;
+  /** The walk asked for while one was under way, which starts once that one ends. */
+  rescanQueued: Promise<void> | undefined;
   watch: WatchState;
   problem: string | null;
   tasks: Map<string, FileTask>;

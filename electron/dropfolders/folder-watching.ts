@@ -95,13 +95,24 @@ async function walk(context: FolderServiceContext, runtime: FolderRuntime): Prom
   triggerUnfinished(context, runtime);
 }
 
-/** Walks the folder now, unless a walk of it is under way already (then that one is awaited). */
+/**
+ * Walks the folder now, or once the walk under way ends: that one may have read the folder before the change that asked
+ * for this one. Every request made meanwhile shares that one next walk, so a slow network share does not pile them up.
+ */
 export function rescanRuntime(context: FolderServiceContext, runtime: FolderRuntime): Promise<void> {
-  // One walk at a time: a slow network share must not pile them up.
-  runtime.rescanning ??= walk(context, runtime)
+  const current = runtime.rescanning;
+  if (current !== undefined) {
+    runtime.rescanQueued ??= current.then(() => {
+      runtime.rescanQueued = undefined;
+      return rescanRuntime(context, runtime);
+    });
+    return runtime.rescanQueued;
+  }
+  const walking = walk(context, runtime)
     .catch((error: unknown) => context.log(`Rescanning ${runtime.mapping.folder} failed`, error))
     .finally(() => {
       runtime.rescanning = undefined;
     });
-  return runtime.rescanning;
+  runtime.rescanning = walking;
+  return walking;
 }

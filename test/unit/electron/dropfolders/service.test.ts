@@ -132,6 +132,18 @@ describe('startDropFolderService', () => {
     expect(service.list()[0]).toMatchObject({ watch: 'watching', problem: null });
   });
 
+  it('walks the folder again after the walk under way when a rescan is asked for meanwhile: that walk may have read the folder before the change', async () => {
+    let passportFolders: readonly string[] = [];
+    const service = await start([], { passportFolders: () => passportFolders, watch: () => ({ close: async () => undefined }) });
+    const drop = await folder('drop');
+    const mapping = await service.add({ folder: drop, target: BUILDING, connectionId: 'c' });
+    const underWay = service.rescan(mapping.id);
+    passportFolders = [path.join(drop, 'passports')];
+    await service.rescan(mapping.id);
+    await underWay;
+    expect(service.list()[0]).toMatchObject({ watch: 'unavailable', problem: expect.stringMatching(/holds the passport folder/) });
+  });
+
   it('sets an unreadable mappings file aside and starts with none', async () => {
     await mkdir(stateDir, { recursive: true });
     await writeFile(path.join(stateDir, MAPPINGS_FILE_NAME), '{"version": 1, "mappings": [{"id": 3}]}');

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { nativeSqliteOptions } from '../../shared/native-sqlite';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type ColumnDataType, type Expression, type SqlBool } from 'kysely';
+import { Kysely, PostgresDialect, sql, type ColumnDataType, type Expression, type SqlBool } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './tables';
+import { TurnTakingSqliteDialect } from './turn-taking-sqlite';
 
 /**
  * The few SQL expressions of $filter that differ between databases. Each must return NULL when any argument is NULL
@@ -229,7 +230,7 @@ export function openSqlite(file: string): OpenedDatabase {
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
   registerSqliteODataFunctions(connection);
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new TurnTakingSqliteDialect({ database: withStatementCache(connection) }) });
   return { db, dialect: sqliteDialect, close: () => db.destroy() };
 }
 

@@ -15,7 +15,7 @@ function chunks(ids: readonly string[]): string[][] {
 }
 
 /** Materials by id with their dated prices. */
-async function loadMaterials(ctx: ServerContext, ids: readonly string[]): Promise<CalcMaterial[]> {
+async function loadMaterials(ctx: Pick<ServerContext, 'db'>, ids: readonly string[]): Promise<CalcMaterial[]> {
   const materials: CalcMaterial[] = [];
   for (const chunk of chunks(ids)) {
     const rows = await ctx.db.selectFrom('materials').selectAll().where('id', 'in', chunk).execute();
@@ -36,7 +36,7 @@ async function loadMaterials(ctx: ServerContext, ids: readonly string[]): Promis
 }
 
 /** Products by id with their children, and every product or material the children reach, to any depth. */
-async function loadCatalogue(ctx: ServerContext, materialIds: Set<string>, productIds: Set<string>): Promise<CalcCatalogue> {
+async function loadCatalogue(ctx: Pick<ServerContext, 'db'>, materialIds: Set<string>, productIds: Set<string>): Promise<CalcCatalogue> {
   const products: CalcProduct[] = [];
   const seenProducts = new Set<string>();
   let pending = [...productIds];
@@ -71,47 +71,48 @@ async function loadCatalogue(ctx: ServerContext, materialIds: Set<string>, produ
   return createCatalogue(await loadMaterials(ctx, [...materialIds]), products);
 }
 
+/** The columns of an element that the figures and the import report read. */
+const ELEMENT_COLUMNS = [
+  'id', 'volume', 'area', 'length', 'weight', 'materialName', 'materialId', 'classificationMatchId', 'brandLayerMatchId', 'mappingType',
+  'mappingId', 'elementClass', 'mappingSource', 'quantitySource', 'geometryIssue', 'classificationSource',
+] as const;
+
+/** Elements per read: a file's elements come in pages, so a large one does not hold the database and the server at once. */
+const elementsPerRead = 10_000;
+
+/** The elements of a file in pages, in id order. */
+async function* elementPages(ctx: Pick<ServerContext, 'db'>, fileId: string) {
+  let after: string | null = null;
+  for (;;) {
+    let query = ctx.db.selectFrom('elements').select(ELEMENT_COLUMNS).where('buildingFileId', '=', fileId);
+    if (after !== null) query = query.where('id', '>', after);
+    const rows = await query.orderBy('id').limit(elementsPerRead).execute();
+    if (rows.length > 0) yield rows;
+    if (rows.length < elementsPerRead) return;
+    after = rows[rows.length - 1]?.id ?? null;
+  }
+}
+
 /**
  * The elements of the given files as figure inputs (with where their data came from, for the import report), with
  * every catalogue item their mappings reach. Elements come straight from their rows; the catalogue is loaded once for
  * all of them.
  */
 export async function fileElementsForCalc(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'db'>,
   fileIds: readonly string[],
 ): Promise<{ elements: ReportElement[]; catalogue: CalcCatalogue }> {
   const elements: ReportElement[] = [];
   const materialIds = new Set<string>();
   const productIds = new Set<string>();
   for (const fileId of fileIds) {
-    const rows = await ctx.db
-      .selectFrom('elements')
-      .select([
-        'id', 'volume', 'area', 'length', 'weight', 'materialName', 'materialId', 'classificationMatchId', 'brandLayerMatchId', 'mappingType',
-        'mappingId', 'elementClass', 'mappingSource', 'quantitySource', 'geometryIssue', 'classificationSource',
-      ])
-      .where('buildingFileId', '=', fileId)
-      .execute();
-    for (const row of rows) {
-      const mapping = row.mappingType === null || row.mappingId === null ? null : { type: row.mappingType, id: row.mappingId };
-      if (mapping !== null) (mapping.type === 10 ? materialIds : productIds).add(mapping.id);
-      elements.push({
-        id: row.id,
-        volume: row.volume,
-        area: row.area,
-        length: row.length,
-        weight: row.weight,
-        materialName: row.materialName,
-        materialId: row.materialId,
-        classificationId: row.classificationMatchId,
-        brandLayerId: row.brandLayerMatchId,
-        mapping,
-        elementClass: row.elementClass,
-        mappingSource: row.mappingSource,
-        quantitySource: row.quantitySource,
-        geometryIssue: row.geometryIssue,
-        classificationSource: row.classificationSource,
-      });
+    for await (const rows of elementPages(ctx, fileId)) {
+      for (const row of rows) {
+        const mapping = row.mappingType === null || row.mappingId === null ? null : { type: row.mappingType, id: row.mappingId };
+        if (mapping !== null) (mapping.type === 10 ? materialIds : productIds).add(mapping.id);
+        const { classificationMatchId, brandLayerMatchId, mappingType: _type, mappingId: _id, ...columns } = row;
+        elements.push({ ...columns, classificationId: classificationMatchId, brandLayerId: brandLayerMatchId, mapping });
+      }
     }
   }
   return { elements, catalogue: await loadCatalogue(ctx, materialIds, productIds) };

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -8,14 +9,25 @@ export interface ServerProcess {
   url: string;
 }
 
+/**
+ * How the server runs: as `npm run serve` runs it (the sources through tsx as a loader, not the tsx command, so the
+ * pid is the server's own, for memory readings), or with `BENCH_SERVER=bundle` as the desktop app runs its Local
+ * workspace, the bundle `npm run build:desktop` writes to `dist/server/cli.mjs`.
+ */
+function serverEntry(repoRoot: string): string[] {
+  if (process.env['BENCH_SERVER'] !== 'bundle') return ['--import', 'tsx', path.join(repoRoot, 'server/cli.ts')];
+  const bundle = path.join(repoRoot, 'dist/server/cli.mjs');
+  if (!existsSync(bundle)) throw new Error(`BENCH_SERVER=bundle runs ${bundle}: build it first with npm run build:desktop.`);
+  return [bundle];
+}
+
 /** Starts `serve` in its own process and resolves once it prints its address. */
 export function startServerProcess(dataDir: string, key: string): Promise<ServerProcess> {
   const repoRoot = path.resolve(import.meta.dirname, '../..');
-  // Node with tsx as a loader, not the tsx command: the pid is then the server's own, for memory readings. Benchmarks
-  // measure throughput: no limit on requests per key.
+  // Benchmarks measure throughput: no limit on requests per key.
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'server/cli.ts'), 'serve', '--port', '0', '--data', dataDir, `--bootstrap-key=${key}`, '--quiet', '--rate-limit=0'],
+    [...serverEntry(repoRoot), 'serve', '--port', '0', '--data', dataDir, `--bootstrap-key=${key}`, '--quiet', '--rate-limit=0'],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   return new Promise((resolve, reject) => {

@@ -7,7 +7,7 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importIfc } from '../../../../server/imports/ifc';
+import { importIfc, oldGenerationMbFor } from '../../../../server/imports/ifc';
 import { LineReader } from '../../../../server/imports/ifc/raw';
 import { UnitReader } from '../../../../server/imports/ifc/units';
 import { WebIfc } from '../../../../server/imports/ifc/web-ifc';
@@ -604,4 +604,12 @@ describe('the worker', () => {
     expect(progress).toEqual([[0, 0]]);
     expect(batches).toEqual([]);
   }, SLOW);
+
+  it('gives the worker an old generation of at least 1 GiB and of twice the file plus 256 MB for a large one', () => {
+    const mib = 1024 * 1024;
+    expect(oldGenerationMbFor(0)).toBe(1_024);
+    expect(oldGenerationMbFor(120 * mib)).toBe(1_024);
+    expect(oldGenerationMbFor(500 * mib)).toBe(1_256);
+    expect(oldGenerationMbFor(2 * 1024 * mib)).toBe(4_352);
+  });
 });

@@ -73,7 +73,10 @@ export function runImportWorker(spec: ImportWorkerSpec, sink: ImportSink): Promi
     const onAbort = (): void => finish({ error: signal?.reason ?? new Error(`The import of the ${spec.file} was aborted.`) });
     signal?.addEventListener('abort', onAbort, { once: true });
 
+    // The worker reads ahead while a batch is written: batches reach the sink one after another, and `done` after them.
+    let delivering = Promise.resolve();
     const deliver = async (batch: WorkerToMain & { type: 'batch' }): Promise<void> => {
+      if (settled) return;
       await sink.elements(batch.elements);
       if (settled) return;
       delivered += batch.elements.length;
@@ -102,10 +105,10 @@ export function runImportWorker(spec: ImportWorkerSpec, sink: ImportSink): Promi
           report(message.processed, message.total);
           break;
         case 'batch':
-          deliver(message).catch((error: unknown) => finish({ error }));
+          delivering = delivering.then(() => deliver(message)).catch((error: unknown) => finish({ error }));
           break;
         case 'done':
-          finish({ value: { imported: delivered, rejected: message.rejected } });
+          void delivering.then(() => finish({ value: { imported: delivered, rejected: message.rejected } }));
           break;
         case 'failed':
           finish({
@@ -127,6 +130,7 @@ export function runImportWorker(spec: ImportWorkerSpec, sink: ImportSink): Promi
       finish({ error: new Error(`The ${spec.reader} crashed: ${error.message}`, { cause: error }) });
     });
     worker.on('messageerror', (error) => finish({ error: new Error(`The ${spec.reader} sent an unreadable message: ${error.message}`) }));
-    worker.on('exit', (code) => finish({ error: new Error(`The ${spec.reader} stopped unexpectedly (exit code ${code}).`) }));
+    // After `done` the worker exits while its last batches may still be written: `done` settles first, once they are.
+    worker.on('exit', (code) => void delivering.then(() => finish({ error: new Error(`The ${spec.reader} stopped unexpectedly (exit code ${code}).`) })));
   });
 }

@@ -11,32 +11,45 @@ import type { ImportWorkerData, MainToWorker, WorkerToMain } from './worker-mess
 export interface WorkerChannel {
   /** How many elements will be delivered at most, once known. */
   start(total: number): void;
-  /** Hands a batch over and resolves once it was taken (at most one batch is in flight). */
+  /**
+   * Hands a batch over and resolves once the worker may read the next: at once while the thread that started it has
+   * fewer than BATCHES_AHEAD batches still to take, else once it took one.
+   */
   batch(elements: ImportedElement[]): Promise<void>;
   /** Progress of an importer that does not know its total. */
   progress(processed: number, total: number): void;
 }
+
+/**
+ * Batches handed over and not yet taken: one being written while the worker reads the next, so reading and writing
+ * overlap; more would only hold memory, since the writing thread takes them one at a time.
+ */
+const BATCHES_AHEAD = 2;
 
 /** Runs `work` as this worker's import: its rejected rows end the run as `done`, a throw as `failed`. */
 export function runImportInWorker(work: (data: ImportWorkerData, channel: WorkerChannel) => Promise<string[]>): void {
   const port = parentPort;
   if (port === null) throw new Error('An import worker runs as a worker thread, started by import-worker.ts.');
   const send = (message: WorkerToMain): void => port.postMessage(message);
-  let acknowledge: (() => void) | null = null;
+  let untaken = 0;
+  let whenTaken: (() => void) | null = null;
   port.on('message', (message: MainToWorker) => {
-    if (message.type === 'ack' && acknowledge !== null) {
-      const resolve = acknowledge;
-      acknowledge = null;
-      resolve();
-    }
+    if (message.type !== 'ack') return;
+    untaken -= 1;
+    const resolve = whenTaken;
+    whenTaken = null;
+    resolve?.();
   });
   const channel: WorkerChannel = {
     start: (total) => send({ type: 'start', total }),
-    batch: (elements) =>
-      new Promise<void>((resolve) => {
-        acknowledge = resolve;
-        send({ type: 'batch', elements });
-      }),
+    batch: (elements) => {
+      send({ type: 'batch', elements });
+      untaken += 1;
+      if (untaken < BATCHES_AHEAD) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        whenTaken = resolve;
+      });
+    },
     progress: (processed, total) => send({ type: 'progress', processed, total }),
   };
   work(workerData as ImportWorkerData, channel).then(

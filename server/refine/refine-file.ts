@@ -31,10 +31,15 @@ export interface RefineOutcome {
   classified: number;
 }
 
+/** An element as a run leaves it: what it read, with the derived columns as written. */
+export type RefinedElement = Pick<Selectable<ElementsTable>, (typeof READ_COLUMNS)[number]>;
+
 /** Tuning of a run; the defaults suit production. */
 export interface RefineOptions {
   /** Elements read, refined and written per transaction. */
   batchSize?: number;
+  /** Hears every element once its batch is committed, in id order: what the file's figures read, without reading it again. */
+  refined?: (element: RefinedElement) => void;
 }
 
 const DEFAULT_BATCH_SIZE = 1000;
@@ -69,9 +74,15 @@ const REFINED_COLUMNS: readonly (keyof RefinedColumns)[] = [
   'mappingSource',
 ];
 
-/** The columns refinement reads. */
+/** The columns refinement reads: what it refines from, and the quantities the figures take from a refined element. */
 const READ_COLUMNS = [
   'id',
+  'volume',
+  'area',
+  'length',
+  'weight',
+  'quantitySource',
+  'geometryIssue',
   'materialName',
   'typeName',
   'materialId',
@@ -85,7 +96,7 @@ const READ_COLUMNS = [
 ] as const;
 
 /** An element as refinement reads it. */
-type ElementToRefine = Pick<Selectable<ElementsTable>, (typeof READ_COLUMNS)[number]>;
+type ElementToRefine = RefinedElement;
 
 /** The classification columns of an element. */
 type ClassificationColumns = Pick<
@@ -149,8 +160,10 @@ export async function refineFile(
       );
       // Elements whose derived columns change, grouped by their new values: one UPDATE per group.
       const changes = new Map<string, { columns: RefinedColumns; ids: string[] }>();
+      const refined: RefinedElement[] = [];
       for (const element of elements) {
         const columns = refineElement(element, context, readable);
+        refined.push({ ...element, ...columns });
         if (columns.mappingId === null) outcome.unmapped += 1;
         else outcome.mapped += 1;
         if (columns.classificationMatchId !== null) outcome.classified += 1;
@@ -171,8 +184,9 @@ export async function refineFile(
             .execute();
         }
       }
-      return elements;
+      return refined;
     });
+    if (options.refined !== undefined) batch.forEach(options.refined);
     const last = batch.at(-1);
     if (last === undefined) break;
 

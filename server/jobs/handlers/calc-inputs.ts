@@ -1,8 +1,11 @@
+import type { Selectable } from 'kysely';
 import type { ReportElement } from '../../calc/import-report';
 import type { CalcCatalogue, CalcMaterial, CalcProduct } from '../../calc/inputs';
 import { createCatalogue } from '../../calc/inputs';
 import type { ServerContext } from '../../context';
 import { parseJsonColumn } from '../../store/repositories/json';
+import type { ElementsTable } from '../../store/tables';
+import { ElementType } from '../../../shared/api/enums';
 
 /** Ids per query when loading catalogue items (well under the databases' bound-parameter limits). */
 const idsPerQuery = 500;
@@ -77,6 +80,9 @@ const ELEMENT_COLUMNS = [
   'mappingId', 'elementClass', 'mappingSource', 'quantitySource', 'geometryIssue', 'classificationSource',
 ] as const;
 
+/** An element row with the columns the figures read. */
+export type ElementForCalc = Pick<Selectable<ElementsTable>, (typeof ELEMENT_COLUMNS)[number]>;
+
 /** Elements per read: a file's elements come in pages, so a large one does not hold the database and the server at once. */
 const elementsPerRead = 10_000;
 
@@ -93,6 +99,38 @@ async function* elementPages(ctx: Pick<ServerContext, 'db'>, fileId: string) {
   }
 }
 
+/** An element row as a figure input, with where its data came from (for the import report). */
+export function reportElementOf(row: ElementForCalc): ReportElement {
+  const mapping = row.mappingType === null || row.mappingId === null ? null : { type: row.mappingType, id: row.mappingId };
+  return {
+    id: row.id,
+    volume: row.volume,
+    area: row.area,
+    length: row.length,
+    weight: row.weight,
+    materialName: row.materialName,
+    materialId: row.materialId,
+    classificationId: row.classificationMatchId,
+    brandLayerId: row.brandLayerMatchId,
+    mapping,
+    elementClass: row.elementClass,
+    mappingSource: row.mappingSource,
+    quantitySource: row.quantitySource,
+    geometryIssue: row.geometryIssue,
+    classificationSource: row.classificationSource,
+  };
+}
+
+/** Every catalogue item the elements' mappings reach. */
+export function catalogueFor(ctx: Pick<ServerContext, 'db'>, elements: readonly ReportElement[]): Promise<CalcCatalogue> {
+  const materialIds = new Set<string>();
+  const productIds = new Set<string>();
+  for (const { mapping } of elements) {
+    if (mapping !== null && mapping !== undefined) (mapping.type === ElementType.Material ? materialIds : productIds).add(mapping.id);
+  }
+  return loadCatalogue(ctx, materialIds, productIds);
+}
+
 /**
  * The elements of the given files as figure inputs (with where their data came from, for the import report), with
  * every catalogue item their mappings reach. Elements come straight from their rows; the catalogue is loaded once for
@@ -103,17 +141,8 @@ export async function fileElementsForCalc(
   fileIds: readonly string[],
 ): Promise<{ elements: ReportElement[]; catalogue: CalcCatalogue }> {
   const elements: ReportElement[] = [];
-  const materialIds = new Set<string>();
-  const productIds = new Set<string>();
   for (const fileId of fileIds) {
-    for await (const rows of elementPages(ctx, fileId)) {
-      for (const row of rows) {
-        const mapping = row.mappingType === null || row.mappingId === null ? null : { type: row.mappingType, id: row.mappingId };
-        if (mapping !== null) (mapping.type === 10 ? materialIds : productIds).add(mapping.id);
-        const { classificationMatchId, brandLayerMatchId, mappingType: _type, mappingId: _id, ...columns } = row;
-        elements.push({ ...columns, classificationId: classificationMatchId, brandLayerId: brandLayerMatchId, mapping });
-      }
-    }
+    for await (const rows of elementPages(ctx, fileId)) for (const row of rows) elements.push(reportElementOf(row));
   }
-  return { elements, catalogue: await loadCatalogue(ctx, materialIds, productIds) };
+  return { elements, catalogue: await catalogueFor(ctx, elements) };
 }

@@ -4,17 +4,17 @@ import type { ServerContext } from '../../context';
 import { refineFile } from '../../refine/refine-file';
 import { markBuildingDirty, type BuildingFileRow } from '../../services/building-files';
 import { fileCountsInFigures } from '../../services/import-report';
-import { importReportFigures } from '../../calc/import-report';
-import { fileElementsForCalc } from './calc-inputs';
+import { importReportFigures, type ReportElement } from '../../calc/import-report';
+import { catalogueFor, reportElementOf } from './calc-inputs';
 import { fileProgress, setFileStatus } from './file-status';
 import type { JobHandler } from '../worker';
 
 /**
- * Stores the file's validation figures over its elements now (decisions §8) and answers its import report in one line
- * (server/calc/import-report.ts), as it will read once the file is Mapped.
+ * Stores the file's validation figures over its refined elements now (decisions §8) and answers its import report in
+ * one line (server/calc/import-report.ts), as it will read once the file is Mapped.
  */
-async function storeFileFigures(ctx: ServerContext, file: BuildingFileRow): Promise<string> {
-  const { elements, catalogue } = await fileElementsForCalc(ctx, [file.id]);
+async function storeFileFigures(ctx: ServerContext, file: BuildingFileRow, elements: readonly ReportElement[]): Promise<string> {
+  const catalogue = await catalogueFor(ctx, elements);
   const validation = validationFigures(elements, catalogue);
   await ctx.db.updateTable('building_files').set({ validation: JSON.stringify(validation) }).where('id', '=', file.id).execute();
   return importReportFigures(elements, catalogue, fileCountsInFigures({ ...file, status: BuildingFileStatuses.Mapped })).summary;
@@ -34,13 +34,20 @@ export const refineFileHandler: JobHandler = {
       total: file.elementCount,
     });
     const progress = fileProgress(ctx, file.id);
-    await refineFile(ctx.db, file.id, (processed, total) => {
-      if (signal.aborted) throw signal.reason ?? new Error('aborted');
-      progress.report(processed, total);
-    });
+    // The figures take the elements as refinement leaves them, instead of reading the whole file again.
+    const refined: ReportElement[] = [];
+    await refineFile(
+      ctx.db,
+      file.id,
+      (processed, total) => {
+        if (signal.aborted) throw signal.reason ?? new Error('aborted');
+        progress.report(processed, total);
+      },
+      { refined: (element) => refined.push(reportElementOf(element)) },
+    );
     await progress.flush();
     await setFileStatus(ctx, file.id, BuildingFileStatuses.Mapping, 'Mapping: computing the validation figures.');
-    const report = await storeFileFigures(ctx, file);
+    const report = await storeFileFigures(ctx, file, refined);
     const summary = [payload.importSummary, report].filter((part) => part !== undefined).join(' ');
     await finish(async (trx) => {
       await trx

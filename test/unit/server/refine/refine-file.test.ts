@@ -3,7 +3,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BuildingLevel, ElementType, MatchType, Phase, ProductType } from '../../../../shared/api/enums';
 import { classificationCodeId } from '../../../../server/refine/nl-sfb';
-import { refineFile } from '../../../../server/refine/refine-file';
+import { refineFile, type RefinedElement } from '../../../../server/refine/refine-file';
 import { seedDemo } from '../../../../server/store/seed/demo';
 import { ensureLocalAccount } from '../../../../server/store/seed/local-account';
 import { NL_SFB_METHOD_ID, seedSystemData } from '../../../../server/store/seed/system-data';
@@ -363,6 +363,16 @@ describe('refineFile', () => {
       expect(rows.filter((row) => row.classificationMatchId !== null)).toHaveLength(outcome.classified);
       expect(rows.every((row) => row.phaseMatchId !== null && row.brandLayerMatchId !== null)).toBe(true);
       expect(rows.filter((row) => row.materialId !== null).every((row) => row.mappingId === CONCRETE)).toBe(true);
+    });
+
+    it('hands every element over as it was written, once each, in id order', async () => {
+      const fileId = await createFile();
+      await insertElements(fileId, inputs);
+      const handed: RefinedElement[] = [];
+      await refineFile(db, fileId, noProgress, { batchSize: 100, refined: (element) => handed.push(element) });
+      const stored = await elements(fileId);
+      expect(handed.map((element) => element.id)).toEqual([...stored.keys()].sort());
+      for (const element of handed) expect(stored.get(element.id)).toMatchObject(element);
     });
 
     it('is idempotent: a second run changes nothing and reports the same outcome', async () => {

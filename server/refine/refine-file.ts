@@ -31,7 +31,7 @@ export interface RefineOutcome {
   classified: number;
 }
 
-/** An element as a run leaves it: what it read, with the derived columns as written. */
+/** An element as refinement reads it; handed over (`RefineOptions.refined`) with its derived columns as written. */
 export type RefinedElement = Pick<Selectable<ElementsTable>, (typeof READ_COLUMNS)[number]>;
 
 /** Tuning of a run; the defaults suit production. */
@@ -94,9 +94,6 @@ const READ_COLUMNS = [
   'userEdited',
   ...REFINED_COLUMNS,
 ] as const;
-
-/** An element as refinement reads it. */
-type ElementToRefine = RefinedElement;
 
 /** The classification columns of an element. */
 type ClassificationColumns = Pick<
@@ -200,7 +197,7 @@ export async function refineFile(
 }
 
 /** The derived columns of one element. */
-function refineElement(element: ElementToRefine, context: RefineContext, readable: ReadableCatalogueItems): RefinedColumns {
+function refineElement(element: RefinedElement, context: RefineContext, readable: ReadableCatalogueItems): RefinedColumns {
   // Without a readable materialId and a matching rule the element is unmapped, whatever an earlier run found.
   const mapping = matchCatalogue({ ...element, materialHints: lookupValues(element.materialHints, 'materialHints') }, context.rules, readable);
   return {
@@ -213,7 +210,7 @@ function refineElement(element: ElementToRefine, context: RefineContext, readabl
 }
 
 /** Classification and brand layer of an element, from its lookups, the importer's hints and its class. */
-function classificationColumns(element: ElementToRefine, context: RefineContext): ClassificationColumns {
+function classificationColumns(element: RefinedElement, context: RefineContext): ClassificationColumns {
   // Models repeat a few hundred combinations over many thousand elements.
   const key = `${element.userEdited}\u0000${element.elementClass ?? ''}\u0000${element.classificationLookup}\u0000${element.classificationHints}`;
   const known = context.classificationByLookup.get(key);

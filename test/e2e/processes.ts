@@ -18,18 +18,39 @@ export interface StartedProcess {
   stop(): Promise<void>;
 }
 
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** How much of a process's stderr is kept for its failure message. */
+const STDERR_TAIL_CHARS = 64 * 1024;
+
+/** A started entry: `stop` ends it; an exit before that is reported with its stderr, where the test's output shows it. */
+interface StartedEntry {
+  lines: string[];
+  match: RegExpExecArray;
+  stop(): Promise<void>;
+}
+
 /** Starts a TypeScript entry of the repository and resolves once `ready` matches a line of its stdout. */
-async function startEntry(entry: string, args: string[], ready: RegExp, timeoutMs = 120_000): Promise<{ child: ChildProcess; lines: string[]; match: RegExpExecArray }> {
+async function startEntry(entry: string, args: string[], ready: RegExp, timeoutMs = 120_000): Promise<StartedEntry> {
   const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, entry), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env },
   });
   const lines: string[] = [];
-  const errors: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => errors.push(String(chunk)));
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + String(chunk)).slice(-STDERR_TAIL_CHARS);
+  });
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${entry} printed no ready line in ${timeoutMs} ms. ${errors.join('')}`)), timeoutMs);
+    const timer = setTimeout(() => reject(new Error(`${entry} printed no ready line in ${timeoutMs} ms. ${stderr}`)), timeoutMs);
     let buffered = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       buffered += String(chunk);
@@ -46,21 +67,23 @@ async function startEntry(entry: string, args: string[], ready: RegExp, timeoutM
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`${entry} exited with ${code}. ${errors.join('')}`));
+      reject(new Error(`${entry} exited with ${code}. ${stderr}`));
     });
   });
-  return { child, lines, match };
+  let stopping = false;
+  // A process that dies while a test drives it takes the reason with it unless it is told here.
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`${entry} ${args.join(' ')} exited while in use (${signal ?? `exit code ${code}`}). Its stderr:\n${stderr}\n`);
+  });
+  return {
+    lines,
+    match,
+    async stop() {
+      stopping = true;
+      await stopChild(child);
+    },
+  };
 }
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** The app in browser mode on a free port with a fresh user-data folder. */
 export interface BrowserHost extends StartedProcess {
   url: string;
@@ -74,17 +97,17 @@ export interface BrowserHost extends StartedProcess {
 export async function startBrowserHost(extra: string[] = [], userDataDir?: string): Promise<BrowserHost> {
   const owned = userDataDir === undefined;
   const dataDir = userDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'circularity-desk-e2e-')));
-  const { child, lines, match } = await startEntry(
+  const started = await startEntry(
     'electron/web-cli.ts',
     ['--port', '0', '--user-data', dataDir, ...extra],
     /(http:\/\/127\.0\.0\.1:\d+\/\S*)/,
   );
   return {
-    url: match[1] ?? '',
+    url: started.match[1] ?? '',
     userDataDir: dataDir,
-    lines,
+    lines: started.lines,
     async stop() {
-      await stopChild(child);
+      await started.stop();
       if (owned) await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -122,15 +145,15 @@ export async function startRemoteServer(options: RemoteServerOptions = {}): Prom
   const listeningLine = /listening on (http:\/\/\S+)/;
   // A made-up key is printed after the address: then that line is the one to wait for.
   const printsKey = options.key === undefined && args.includes('--demo');
-  const { child, lines } = await startEntry('server/cli.ts', args, printsKey ? keyLine : listeningLine);
-  const found = (pattern: RegExp): string => lines.map((line) => pattern.exec(line)?.[1]).find((value) => value !== undefined) ?? '';
+  const started = await startEntry('server/cli.ts', args, printsKey ? keyLine : listeningLine);
+  const found = (pattern: RegExp): string => started.lines.map((line) => pattern.exec(line)?.[1]).find((value) => value !== undefined) ?? '';
   return {
     url: found(listeningLine),
     key: options.key ?? found(keyLine),
     dataDir,
-    lines,
+    lines: started.lines,
     async stop() {
-      await stopChild(child);
+      await started.stop();
       if (owned) await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,11 +1,12 @@
 /**
- * The model's relationships as maps, read in one pass per relation class (never per element: web-ifc's `properties`
- * helper searches the relations again for every element, which is quadratic). All IfcRel* classes read here keep their
+ * The model's relationships as maps, read in one pass over the lines of every relation class, in file order (never per
+ * element: web-ifc's `properties` helper searches the relations again for every element, which is quadratic; nor one
+ * pass per class, which would read a large file from disk once for each). All IfcRel* classes read here keep their
  * related objects at argument 4 and the relating one at 5 (IfcRelContainedInSpatialStructure: elements 4, structure 5;
  * IfcRelAggregates: whole 4, parts 5), in every schema.
  */
 import { WebIfc } from './web-ifc';
-import { refOf, refsOf, textOf, type LineSource } from './raw';
+import { refOf, refsOf, textOf, type LineSource, type RawLine } from './raw';
 
 const {
   IFCPRESENTATIONLAYERASSIGNMENT,
@@ -56,65 +57,87 @@ export function readRelations(reader: LineSource): Relations {
     layerOf: new Map(),
   };
 
-  reader.each(reader.idsOfType(IFCRELCONTAINEDINSPATIALSTRUCTURE), (line) => {
-    const structure = refOf(line.arguments[5]);
-    if (structure === null) return;
-    for (const element of refsOf(line.arguments[4])) {
-      if (!relations.containedIn.has(element)) relations.containedIn.set(element, structure);
-    }
-  });
-
-  reader.each(reader.idsOfType(IFCRELAGGREGATES), (line) => {
-    const whole = refOf(line.arguments[4]);
-    if (whole === null) return;
-    for (const part of refsOf(line.arguments[5])) {
-      if (part !== whole && !relations.aggregatedBy.has(part)) relations.aggregatedBy.set(part, whole);
-    }
-  });
-
-  reader.each(reader.idsOfType(IFCRELDEFINESBYTYPE), (line) => {
-    const type = refOf(line.arguments[5]);
-    if (type === null) return;
-    for (const object of refsOf(line.arguments[4])) {
-      if (!relations.typeOf.has(object)) relations.typeOf.set(object, type);
-    }
-  });
-
   // Seen once so far; a second sighting makes a definition shared.
   const seenDefinitions = new Set<number>();
-  reader.each(reader.idsOfType(IFCRELDEFINESBYPROPERTIES), (line) => {
-    // IFC4 allows an IfcPropertySetDefinitionSet (a list) as the relating definition.
-    const definitions = refsOf(line.arguments[5]);
-    const objects = refsOf(line.arguments[4]);
-    for (const definition of definitions) {
-      if (objects.length > 1 || seenDefinitions.has(definition)) relations.sharedDefinitions.add(definition);
-      else seenDefinitions.add(definition);
-      for (const object of objects) appendTo(relations.definitionsOf, object, definition);
-    }
-  });
-
-  reader.each(reader.idsOfType(IFCRELASSOCIATESMATERIAL), (line) => {
-    const material = refOf(line.arguments[5]);
-    if (material === null) return;
-    for (const object of refsOf(line.arguments[4])) {
-      if (!relations.materialOf.has(object)) relations.materialOf.set(object, material);
-    }
-  });
-
-  reader.each(reader.idsOfType(IFCRELASSOCIATESCLASSIFICATION), (line) => {
-    const classification = refOf(line.arguments[5]);
-    if (classification === null) return;
-    for (const object of refsOf(line.arguments[4])) appendTo(relations.classificationsOf, object, classification);
-  });
-
+  const readers = new Map<number, (line: RawLine) => void>([
+    [
+      IFCRELCONTAINEDINSPATIALSTRUCTURE,
+      (line) => {
+        const structure = refOf(line.arguments[5]);
+        if (structure === null) return;
+        for (const element of refsOf(line.arguments[4])) {
+          if (!relations.containedIn.has(element)) relations.containedIn.set(element, structure);
+        }
+      },
+    ],
+    [
+      IFCRELAGGREGATES,
+      (line) => {
+        const whole = refOf(line.arguments[4]);
+        if (whole === null) return;
+        for (const part of refsOf(line.arguments[5])) {
+          if (part !== whole && !relations.aggregatedBy.has(part)) relations.aggregatedBy.set(part, whole);
+        }
+      },
+    ],
+    [
+      IFCRELDEFINESBYTYPE,
+      (line) => {
+        const type = refOf(line.arguments[5]);
+        if (type === null) return;
+        for (const object of refsOf(line.arguments[4])) {
+          if (!relations.typeOf.has(object)) relations.typeOf.set(object, type);
+        }
+      },
+    ],
+    [
+      IFCRELDEFINESBYPROPERTIES,
+      (line) => {
+        // IFC4 allows an IfcPropertySetDefinitionSet (a list) as the relating definition.
+        const definitions = refsOf(line.arguments[5]);
+        const objects = refsOf(line.arguments[4]);
+        for (const definition of definitions) {
+          if (objects.length > 1 || seenDefinitions.has(definition)) relations.sharedDefinitions.add(definition);
+          else seenDefinitions.add(definition);
+          for (const object of objects) appendTo(relations.definitionsOf, object, definition);
+        }
+      },
+    ],
+    [
+      IFCRELASSOCIATESMATERIAL,
+      (line) => {
+        const material = refOf(line.arguments[5]);
+        if (material === null) return;
+        for (const object of refsOf(line.arguments[4])) {
+          if (!relations.materialOf.has(object)) relations.materialOf.set(object, material);
+        }
+      },
+    ],
+    [
+      IFCRELASSOCIATESCLASSIFICATION,
+      (line) => {
+        const classification = refOf(line.arguments[5]);
+        if (classification === null) return;
+        for (const object of refsOf(line.arguments[4])) appendTo(relations.classificationsOf, object, classification);
+      },
+    ],
+  ]);
   // IfcPresentationLayerAssignment(Name, Description, AssignedItems, Identifier); With Style is a subtype.
-  reader.each(reader.idsOfType(IFCPRESENTATIONLAYERASSIGNMENT, true), (line) => {
+  const readLayer = (line: RawLine): void => {
     const name = textOf(line.arguments[0])?.trim();
     if (!name) return;
     for (const item of refsOf(line.arguments[2])) {
       if (!relations.layerOf.has(item)) relations.layerOf.set(item, name);
     }
-  });
+  };
+
+  // Each class's lines stay in file order, so "the first one wins" holds as it would class by class.
+  const ids = [...readers.keys()].flatMap((type) => reader.idsOfType(type));
+  ids.push(...reader.idsOfType(IFCPRESENTATIONLAYERASSIGNMENT, true));
+  reader.each(
+    ids.sort((a, b) => a - b),
+    (line) => (readers.get(line.type) ?? readLayer)(line),
+  );
 
   return relations;
 }

@@ -40,6 +40,41 @@ export class StepIndex {
     }
   }
 
+  /** Positions grouped by type (each group in file order), and where each type's group lies in it: built on first use. */
+  private byType: { positions: Uint32Array; groups: Map<number, { from: number; to: number }> } | null = null;
+
+  /** Positions of the entities of this type, in file order. */
+  positionsOfType(type: number): Uint32Array {
+    this.byType ??= this.groupByType();
+    const group = this.byType.groups.get(type);
+    return group === undefined ? new Uint32Array(0) : this.byType.positions.subarray(group.from, group.to);
+  }
+
+  /** A counting sort by type: one pass counts, one places; no comparison sort over millions of positions. */
+  private groupByType(): { positions: Uint32Array; groups: Map<number, { from: number; to: number }> } {
+    const { count, types } = this;
+    const groups = new Map<number, { from: number; to: number }>();
+    for (let position = 0; position < count; position++) {
+      const type = types[position] as number;
+      const group = groups.get(type);
+      if (group === undefined) groups.set(type, { from: 0, to: 1 });
+      else group.to++;
+    }
+    let next = 0;
+    for (const group of groups.values()) {
+      const size = group.to;
+      group.from = next;
+      group.to = next;
+      next += size;
+    }
+    const positions = new Uint32Array(count);
+    for (let position = 0; position < count; position++) {
+      const group = groups.get(types[position] as number) as { from: number; to: number };
+      positions[group.to++] = position;
+    }
+    return { positions, groups };
+  }
+
   /** The position of the entity with this id, or -1. */
   positionOf(id: number): number {
     const { ids, byId } = this;
@@ -164,12 +199,20 @@ function isSpace(byte: number): boolean {
   return byte === 0x20 || byte === LF || byte === 0x0d || byte === 0x09;
 }
 
+/** An entity's head as `entityHead` read it: one object, filled again for every statement of the scan. */
+interface EntityHead {
+  id: number;
+  type: number;
+  /** Where its `(` is. */
+  open: number;
+}
+
 /**
- * Parses `#id = NAME (` at `from`: the id, the name's code and where the `(` is; null when the statement is no entity
- * instance or a complex one. Throws for a `#` statement that is malformed.
+ * Parses `#id = NAME (` at `from` into `head`; false when the statement is no entity instance or a complex one.
+ * Throws for a `#` statement that is malformed.
  */
-function entityHead(bytes: Buffer, from: number, end: number, line: number): { id: number; type: number; open: number } | null {
-  if (bytes[from] !== 0x23 /* # */) return null;
+function entityHead(bytes: Buffer, from: number, end: number, line: number, head: EntityHead): boolean {
+  if (bytes[from] !== 0x23 /* # */) return false;
   let index = from + 1;
   let id = 0;
   const digitsStart = index;
@@ -190,14 +233,18 @@ function entityHead(bytes: Buffer, from: number, end: number, line: number): { i
   // A complex entity instance (`#3=(IFCNAMEDUNIT(*,.LENGTHUNIT.)IFCSIUNIT(…));`) is left out: no element is one, and
   // the extraction understands none (web-ifc hands it over as its first part, which no reader here takes either); a
   // reference to it reads as a dangling one rather than refusing the whole model.
-  if (nameEnd === nameStart && bytes[index] === 0x28 /* ( */) return null;
+  if (nameEnd === nameStart && bytes[index] === 0x28 /* ( */) return false;
   if (nameEnd === nameStart || bytes[index] !== 0x28 /* ( */) throw new UnknownImportFileError(`Line ${line}: #${id} has no entity name followed by '('.`);
-  return { id, type: typeCodeOfBytes(bytes, nameStart, nameEnd), open: index };
+  head.id = id;
+  head.type = typeCodeOfBytes(bytes, nameStart, nameEnd);
+  head.open = index;
+  return true;
 }
 
 /** Scans the file at `filePath` into a StepIndex; throws UnknownImportFileError naming the line of a malformed entity. */
 export function indexStepFile(filePath: string): StepIndex {
   const builder = new IndexBuilder();
+  const head: EntityHead = { id: 0, type: 0, open: 0 };
   const descriptor = openSync(filePath, 'r');
   try {
     let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
@@ -227,8 +274,7 @@ export function indexStepFile(filePath: string): StepIndex {
         if (index >= filled) break;
         const after = buffer[index] === SLASH && buffer[index + 1] === STAR ? finder.commentEnd(index) : finder.statementEnd(index);
         if (after < 0) break;
-        const head = entityHead(buffer, index, after, line);
-        if (head !== null) builder.add(head.id, head.type, bufferOffset + head.open, after - head.open, line);
+        if (entityHead(buffer, index, after, line, head)) builder.add(head.id, head.type, bufferOffset + head.open, after - head.open, line);
         line += finder.newlines(index, after);
         index = after;
       }

@@ -1,17 +1,16 @@
 /**
  * Raw lines read from the IFC file itself, without web-ifc: step-index.ts finds every entity in one pass, step-line.ts
  * parses a line's arguments when it is asked for, into the same RawLine web-ifc gives. Lines are read from disk in
- * blocks (one block is kept: the extraction reads a batch's lines in file order), so memory follows the index, not
- * the file. Type names and inheritance come from web-ifc's own schema tables (its JavaScript part: no wasm is loaded).
+ * blocks, a few of them kept (file-blocks.ts), so memory follows the index, not the file. Type names and inheritance come from web-ifc's own schema tables (its JavaScript part: no wasm is loaded).
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { openSync } from 'node:fs';
 import { UnknownImportFileError } from '../imported-element';
+import { FileBlocks } from './file-blocks';
 import type { LineSource, RawLine } from './raw';
 import { indexStepFile, type StepIndex } from './step-index';
 import { parseStepLine, StepSyntaxError, typeCodeOf } from './step-line';
 import { WebIfc } from './web-ifc';
 
-const BLOCK_BYTES = 1024 * 1024;
 /** What web-ifc's GetNameFromTypeCode answers for a code it does not know. */
 const UNKNOWN_TYPE_NAME = '<web-ifc-type-unknown>';
 
@@ -36,10 +35,7 @@ function schemaNumber(schema: string): number {
 export class StepLineReader implements LineSource {
   private readonly prefetched = new Map<number, RawLine | null>();
   private readonly subtypes: Record<number, number[] | undefined>;
-  private blockBuffer = Buffer.allocUnsafe(BLOCK_BYTES);
-  private block = Buffer.alloc(0);
-  private blockOffset = 0;
-  private descriptor: number | null;
+  private readonly blocks: FileBlocks;
 
   private constructor(
     private readonly index: StepIndex,
@@ -49,7 +45,7 @@ export class StepLineReader implements LineSource {
     const number = schemaNumber(schema);
     if (number < 0) throw new UnknownImportFileError(`The schema ${schema} is not supported: IFC2X3, IFC4 and IFC4X3 are.`);
     this.subtypes = (WebIfc.InheritanceDef as Record<number, Record<number, number[] | undefined>>)[number] ?? {};
-    this.descriptor = openSync(filePath, 'r');
+    this.blocks = new FileBlocks(openSync(filePath, 'r'));
   }
 
   /** Indexes the file (schema: its FILE_SCHEMA, as step-file.ts reads it). */
@@ -63,9 +59,7 @@ export class StepLineReader implements LineSource {
   }
 
   close(): void {
-    if (this.descriptor !== null) closeSync(this.descriptor);
-    this.descriptor = null;
-    this.block = Buffer.alloc(0);
+    this.blocks.close();
   }
 
   line(id: number): RawLine | null {
@@ -100,9 +94,9 @@ export class StepLineReader implements LineSource {
 
   idsOfType(type: number, inherited = false): number[] {
     const wanted = new Set([type, ...(inherited ? (this.subtypes[type] ?? []) : [])]);
-    const { count, types, ids } = this.index;
+    const { ids } = this.index;
     const found: number[] = [];
-    for (let position = 0; position < count; position++) if (wanted.has(types[position] as number)) found.push(ids[position] as number);
+    for (const wantedType of wanted) for (const position of this.index.positionsOfType(wantedType)) found.push(ids[position] as number);
     return found.sort((a, b) => a - b);
   }
 
@@ -117,26 +111,12 @@ export class StepLineReader implements LineSource {
     const start = index.starts[position] as number;
     const length = index.lengths[position] as number;
     const id = index.ids[position] as number;
-    const bytes = this.bytesAt(start, length);
+    const { bytes, offset } = this.blocks.at(start, length);
     try {
-      return parseStepLine(id, index.types[position] as number, bytes, 0, length);
+      return parseStepLine(id, index.types[position] as number, bytes, offset, offset + length);
     } catch (error) {
       if (error instanceof StepSyntaxError) throw new UnknownImportFileError(`Line ${index.lines[position]} (#${id}) cannot be read: ${error.message}.`);
       throw error;
     }
-  }
-
-  /** The file's bytes [start, start + length), from the block in memory or a new block read from there. */
-  private bytesAt(start: number, length: number): Buffer {
-    if (start < this.blockOffset || start + length > this.blockOffset + this.block.length) {
-      if (this.descriptor === null) throw new Error('The STEP reader is closed.');
-      // One buffer, reused: a line's bytes are parsed (and its strings copied out) before the next block is read.
-      if (this.blockBuffer.length < length) this.blockBuffer = Buffer.allocUnsafe(length);
-      const read = readSync(this.descriptor, this.blockBuffer, 0, this.blockBuffer.length, start);
-      this.block = this.blockBuffer.subarray(0, read);
-      this.blockOffset = start;
-      if (read < length) throw new UnknownImportFileError('The file changed while it was read.');
-    }
-    return this.block.subarray(start - this.blockOffset, start - this.blockOffset + length);
   }
 }

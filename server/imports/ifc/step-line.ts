@@ -92,19 +92,12 @@ export function stringEnd(bytes: Uint8Array, start: number, end: number): number
   return -1;
 }
 
-/** The bytes [from, to) as Latin-1 text (names, numbers, enumerations: short, ASCII). */
-function latin1(bytes: Uint8Array, from: number, to: number): string {
-  let text = '';
-  for (let index = from; index < to; index++) text += String.fromCharCode(bytes[index] as number);
-  return text;
-}
-
 /** Reads one entity's arguments; a class rather than closures, as it runs for every line of the file. */
 class ArgumentParser {
   position: number;
 
   constructor(
-    private readonly bytes: Uint8Array,
+    private readonly bytes: Buffer,
     start: number,
     private readonly end: number,
   ) {
@@ -162,7 +155,7 @@ class ArgumentParser {
           position++;
         }
         this.position = position;
-        const number = latin1(bytes, first, position);
+        const number = bytes.toString('latin1', first, position);
         if (fractional) values.push(bare ? number : { type: REAL, value: number });
         else {
           const value = Number.parseInt(number, 10);
@@ -171,7 +164,7 @@ class ArgumentParser {
       } else if (byte === 0x2e /* . */) {
         const close = bytes.indexOf(0x2e, this.position + 1);
         if (close < 0 || close >= end) throw new StepSyntaxError('an enumeration (.X.) never ends');
-        const value = enumerationValue(latin1(bytes, this.position + 1, close));
+        const value = enumerationValue(bytes.toString('latin1', this.position + 1, close));
         values.push(bare ? value : { type: ENUM, value });
         this.position = close + 1;
       } else if (isLetter(byte)) {
@@ -206,7 +199,7 @@ class ArgumentParser {
 }
 
 /** Parses the arguments of one entity: `bytes[start]` is its opening `(`, `end` lies past its closing `;`. */
-export function parseStepArguments(bytes: Uint8Array, start: number, end: number): RawArgument[] | null {
+export function parseStepArguments(bytes: Buffer, start: number, end: number): RawArgument[] | null {
   const values = new ArgumentParser(bytes, start, end).read(false, false);
   return Array.isArray(values) ? (values as RawArgument[]) : null;
 }
@@ -224,7 +217,7 @@ function findCommentEnd(bytes: Uint8Array, from: number, end: number): number {
 }
 
 /** The raw line of an entity, or null when it has no arguments (web-ifc gives no line then either). */
-export function parseStepLine(id: number, type: number, bytes: Uint8Array, start: number, end: number): RawLine | null {
+export function parseStepLine(id: number, type: number, bytes: Buffer, start: number, end: number): RawLine | null {
   const values = parseStepArguments(bytes, start, end);
   return values === null ? null : { ID: id, type, arguments: values };
 }

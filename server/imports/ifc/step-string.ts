@@ -54,14 +54,14 @@ function isPlain(bytes: Uint8Array, start: number, end: number): boolean {
 }
 
 /** Decodes the body of a STEP string (between its quotes, `''` still doubled). */
-export function decodeStepString(bytes: Uint8Array, start: number, end: number): string {
-  if (isPlain(bytes, start, end)) return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
+export function decodeStepString(bytes: Buffer, start: number, end: number): string {
+  if (isPlain(bytes, start, end)) return bytes.toString('latin1', start, end);
   let result = '';
   let runStart = start;
   let codePage = 0;
   let macRoman = false;
   const flush = (runEnd: number): void => {
-    if (runEnd > runStart) result += Buffer.from(bytes.buffer, bytes.byteOffset + runStart, runEnd - runStart).toString('utf8');
+    if (runEnd > runStart) result += bytes.toString('utf8', runStart, runEnd);
   };
   let index = start;
   while (index < end) {

@@ -196,7 +196,9 @@ describe('npm run watch', () => {
     60_000);
     expect((await readFile(path.join(passportsDir, pdf))).subarray(0, 4).toString('latin1')).toBe('%PDF');
     expect(run.stdout()).toMatch(/^\S+Z passport requested pdf$/m);
-    expect(run.stdout()).toContain(` passport downloaded pdf ${path.join(passportsDir, pdf)}\n`);
+    // The file is in place before the service records it as downloaded and the line is printed.
+    const downloaded = ` passport downloaded pdf ${path.join(passportsDir, pdf)}\n`;
+    await waitFor('the download on stdout', () => (run.stdout().includes(downloaded) ? true : undefined));
     expect(run.stderr()).toContain(`passports go to ${passportsDir}`);
     run.child.kill('SIGTERM');
     expect((await run.exit).code).toBe(0);

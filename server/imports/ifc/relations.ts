@@ -38,6 +38,11 @@ export interface Relations {
   layerOf: Map<number, string>;
 }
 
+/** Relates each key to `value` unless a relation read before already did: the first one wins. */
+function relateFirst<V>(map: Map<number, V>, keys: readonly number[], value: V): void {
+  for (const key of keys) if (!map.has(key)) map.set(key, value);
+}
+
 function appendTo(map: Map<number, number[]>, key: number, value: number): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [value]);
@@ -64,30 +69,21 @@ export function readRelations(reader: LineSource): Relations {
       IFCRELCONTAINEDINSPATIALSTRUCTURE,
       (line) => {
         const structure = refOf(line.arguments[5]);
-        if (structure === null) return;
-        for (const element of refsOf(line.arguments[4])) {
-          if (!relations.containedIn.has(element)) relations.containedIn.set(element, structure);
-        }
+        if (structure !== null) relateFirst(relations.containedIn, refsOf(line.arguments[4]), structure);
       },
     ],
     [
       IFCRELAGGREGATES,
       (line) => {
         const whole = refOf(line.arguments[4]);
-        if (whole === null) return;
-        for (const part of refsOf(line.arguments[5])) {
-          if (part !== whole && !relations.aggregatedBy.has(part)) relations.aggregatedBy.set(part, whole);
-        }
+        if (whole !== null) relateFirst(relations.aggregatedBy, refsOf(line.arguments[5]).filter((part) => part !== whole), whole);
       },
     ],
     [
       IFCRELDEFINESBYTYPE,
       (line) => {
         const type = refOf(line.arguments[5]);
-        if (type === null) return;
-        for (const object of refsOf(line.arguments[4])) {
-          if (!relations.typeOf.has(object)) relations.typeOf.set(object, type);
-        }
+        if (type !== null) relateFirst(relations.typeOf, refsOf(line.arguments[4]), type);
       },
     ],
     [
@@ -107,10 +103,7 @@ export function readRelations(reader: LineSource): Relations {
       IFCRELASSOCIATESMATERIAL,
       (line) => {
         const material = refOf(line.arguments[5]);
-        if (material === null) return;
-        for (const object of refsOf(line.arguments[4])) {
-          if (!relations.materialOf.has(object)) relations.materialOf.set(object, material);
-        }
+        if (material !== null) relateFirst(relations.materialOf, refsOf(line.arguments[4]), material);
       },
     ],
     [
@@ -125,10 +118,7 @@ export function readRelations(reader: LineSource): Relations {
   // IfcPresentationLayerAssignment(Name, Description, AssignedItems, Identifier); With Style is a subtype.
   const readLayer = (line: RawLine): void => {
     const name = textOf(line.arguments[0])?.trim();
-    if (!name) return;
-    for (const item of refsOf(line.arguments[2])) {
-      if (!relations.layerOf.has(item)) relations.layerOf.set(item, name);
-    }
+    if (name) relateFirst(relations.layerOf, refsOf(line.arguments[2]), name);
   };
 
   // Each class's lines stay in file order, so "the first one wins" holds as it would class by class.

@@ -1,7 +1,8 @@
 /**
  * Raw lines read from the IFC file itself, without web-ifc: step-index.ts finds every entity in one pass, step-line.ts
  * parses a line's arguments when it is asked for, into the same RawLine web-ifc gives. Lines are read from disk in
- * blocks, a few of them kept (file-blocks.ts), so memory follows the index, not the file. Type names and inheritance come from web-ifc's own schema tables (its JavaScript part: no wasm is loaded).
+ * blocks, a few of them kept (file-blocks.ts), so memory follows the index, not the file. Type names and inheritance
+ * come from web-ifc's own schema tables (its JavaScript part: no wasm is loaded).
  */
 import { openSync } from 'node:fs';
 import { UnknownImportFileError } from '../imported-element';

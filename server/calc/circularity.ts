@@ -231,6 +231,17 @@ export function summariseCircularRows(rows: Iterable<CircularRow>, corrections: 
   };
 }
 
+/** Whether a part of an element gives a CI row: it has data (a material, or a product's own figures) and mass. */
+function givesCircularRow(part: ElementExpansion['contributions'][number]): boolean {
+  return part.source !== 'unknown' && part.mass > 0;
+}
+
+/** Whether `elementCircularRows` gives the element any row, without making them. */
+export function hasCircularRows(element: CalcElement, expansion: ElementExpansion): boolean {
+  if (element.mapping === null || element.mapping === undefined || !isKnownLayer(layerOf(element.brandLayerId))) return false;
+  return expansion.contributions.some(givesCircularRow);
+}
+
 /**
  * The CI rows of one element: its parts with data (a material, or a product's own figures) and mass > 0, when the
  * element is counted — mapped, with a known brand layer. L falls back to the building's lifespan of the layer, then to
@@ -241,7 +252,7 @@ export function elementCircularRows(element: CalcElement, expansion: ElementExpa
   if (element.mapping === null || element.mapping === undefined || !isKnownLayer(level)) return [];
   const layerLifetime = buildingLayerLifespan(building, level) ?? INDUSTRY_AVERAGE_LIFESPAN[level];
   return expansion.contributions
-    .filter((part) => part.source !== 'unknown' && part.mass > 0)
+    .filter(givesCircularRow)
     .map((part) => ({ ...part.circular, layer: level, mass: part.mass, lifetime: part.lifetime ?? layerLifetime }));
 }
 

@@ -16,7 +16,7 @@ import type {
 } from '../../shared/api';
 import { CLASSIFICATION_SOURCES, GEOMETRY_ISSUES, MAPPING_SOURCES, NOT_COUNTED_REASONS, QUANTITY_SOURCES } from '../../shared/api';
 import { formatStatusMessage } from '../../shared/status-messages';
-import { elementCircularRows } from './circularity';
+import { hasCircularRows } from './circularity';
 import { isKnownLayer, layerOf, type CalcCatalogue, type CalcElement } from './inputs';
 import { expandElement } from './mass';
 
@@ -69,7 +69,7 @@ function notCountedReason(element: ReportElement, catalogue: CalcCatalogue, file
   if (!isKnownLayer(layerOf(element.brandLayerId))) return 'no-building-layer';
   const expansion = expandElement(element, catalogue);
   if (!expansion.contributions.some((part) => part.mass > 0)) return 'no-mass';
-  return elementCircularRows(element, expansion, {}).length > 0 ? null : 'no-circular-data';
+  return hasCircularRows(element, expansion) ? null : 'no-circular-data';
 }
 
 /**

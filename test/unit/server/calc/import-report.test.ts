@@ -110,6 +110,15 @@ describe('the import report of a file that does not count (inactive, or not Mapp
   });
 });
 
+describe('the import report of elements whose item the catalogue lacks', () => {
+  it('counts an element with a weight, mapped to an item that is gone, as without circular data', () => {
+    const gone = element('gone', { mapping: { type: ElementType.Material, id: 'gone' }, mappingSource: 'rule', weight: 10, layer: 'Structure' });
+    const report = importReportFigures([gone, elements[0] as ReportElement], catalogue, true);
+    expect(report.notCounted.map(({ reason, elements: count }) => [reason, count])).toEqual([['no-circular-data', 1]]);
+    expect(report.counted.elements).toBe(1);
+  });
+});
+
 describe('the import report of any elements', () => {
   const layers: BuildingLevelName[] = ['Structure', 'Skin', 'Unknown'];
   const arbitraryElement = fc.record({

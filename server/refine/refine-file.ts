@@ -6,7 +6,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { BuildingLevel, ElementType, Phase } from '../../shared/api/enums';
 import { parseJsonColumn } from '../store/repositories/json';
 import { NL_SFB_METHOD_ID, PLATFORM_DATABASE_ACCOUNT_ID } from '../store/seed/system-data';
-import type { DatabaseSchema, ElementsTable } from '../store/tables';
+import type { DatabaseSchema, ElementsTable, RefinedElementColumns } from '../store/tables';
 import {
   buildCatalogueRules,
   matchCatalogue,
@@ -44,23 +44,7 @@ export interface RefineOptions {
 
 const DEFAULT_BATCH_SIZE = 1000;
 
-/** The columns refinement derives. */
-type RefinedColumns = Pick<
-  Selectable<ElementsTable>,
-  | 'mappingType'
-  | 'mappingId'
-  | 'phaseMatchId'
-  | 'phaseMatchName'
-  | 'brandLayerMatchId'
-  | 'brandLayerMatchName'
-  | 'classificationMatchId'
-  | 'classificationMatchName'
-  | 'classificationMatchCode'
-  | 'classificationSource'
-  | 'mappingSource'
->;
-
-const REFINED_COLUMNS: readonly (keyof RefinedColumns)[] = [
+const REFINED_COLUMNS: readonly (keyof RefinedElementColumns)[] = [
   'mappingType',
   'mappingId',
   'phaseMatchId',
@@ -97,11 +81,11 @@ const READ_COLUMNS = [
 
 /** The classification columns of an element. */
 type ClassificationColumns = Pick<
-  RefinedColumns,
+  RefinedElementColumns,
   'classificationMatchId' | 'classificationMatchName' | 'classificationMatchCode' | 'classificationSource' | 'brandLayerMatchId' | 'brandLayerMatchName'
 >;
 /** The phase columns of an element. */
-type PhaseColumns = Pick<RefinedColumns, 'phaseMatchId' | 'phaseMatchName'>;
+type PhaseColumns = Pick<RefinedElementColumns, 'phaseMatchId' | 'phaseMatchName'>;
 
 /** Results kept per distinct lookup text: models repeat a few hundred values over many thousand elements. */
 const LOOKUP_MEMO_LIMIT = 100_000;
@@ -131,7 +115,7 @@ export async function refineFile(
   options: RefineOptions = {},
 ): Promise<RefineOutcome> {
   const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE));
-  const context = await loadRefineContext(db, fileId);
+  const refinement = await FileRefinement.load(db, fileId);
   const counted = await db
     .selectFrom('elements')
     .select((eb) => eb.fn.countAll<number | bigint>().as('count'))
@@ -149,39 +133,7 @@ export async function refineFile(
     const batch = await db.transaction().execute(async (trx) => {
       let query = trx.selectFrom('elements').select(READ_COLUMNS).where('buildingFileId', '=', fileId);
       if (after !== null) query = query.where('id', '>', after);
-      const elements = await query.orderBy('id').limit(batchSize).execute();
-      const readable = await readableItems(
-        trx,
-        elements.map((element) => element.materialId),
-        context.readableDatabases,
-      );
-      // Elements whose derived columns change, grouped by their new values: one UPDATE per group.
-      const changes = new Map<string, { columns: RefinedColumns; ids: string[] }>();
-      const refined: RefinedElement[] = [];
-      for (const element of elements) {
-        const columns = refineElement(element, context, readable);
-        refined.push({ ...element, ...columns });
-        if (columns.mappingId === null) outcome.unmapped += 1;
-        else outcome.mapped += 1;
-        if (columns.classificationMatchId !== null) outcome.classified += 1;
-        // Only what changes is written, so a rerun over refined elements costs reads only.
-        if (REFINED_COLUMNS.every((column) => element[column] === columns[column])) continue;
-        const key = JSON.stringify(REFINED_COLUMNS.map((column) => columns[column]));
-        const group = changes.get(key);
-        if (group === undefined) changes.set(key, { columns, ids: [element.id] });
-        else group.ids.push(element.id);
-      }
-      for (const { columns, ids } of changes.values()) {
-        for (let first = 0; first < ids.length; first += IDS_PER_UPDATE) {
-          await trx
-            .updateTable('elements')
-            .set(columns)
-            .where('buildingFileId', '=', fileId)
-            .where('id', 'in', ids.slice(first, first + IDS_PER_UPDATE))
-            .execute();
-        }
-      }
-      return refined;
+      return refinement.refineStored(trx, await query.orderBy('id').limit(batchSize).execute(), outcome);
     });
     if (options.refined !== undefined) batch.forEach(options.refined);
     const last = batch.at(-1);
@@ -196,30 +148,136 @@ export async function refineFile(
   return outcome;
 }
 
+/** An element as an import reads it, with its lookups and hints as the tables store them (JSON text). */
+export type ImportedForRefinement = Pick<
+  RefinedElement,
+  'materialName' | 'typeName' | 'phaseLookup' | 'classificationLookup' | 'classificationHints' | 'materialHints' | 'elementClass'
+>;
+
+/** What refinement reads of an element; without `materialId` and `userEdited`, it names no catalogue item and no user has edited it. */
+type RefinableElement = ImportedForRefinement & Partial<Pick<RefinedElement, 'materialId' | 'userEdited'>>;
+
+const NO_READABLE_ITEMS: ReadableCatalogueItems = new Map();
+
+/**
+ * The refinement of one file's elements with the codes and the catalogue as they were when it was loaded: what
+ * `refineFile` does, for elements an import is about to store as well as for stored ones.
+ */
+export class FileRefinement {
+  private constructor(
+    private readonly fileId: string,
+    private readonly context: RefineContext,
+  ) {}
+
+  /** Loads the codes, the match rules and the readable databases of the file's building; throws if the file does not exist. */
+  static async load(db: Kysely<DatabaseSchema>, fileId: string): Promise<FileRefinement> {
+    return new FileRefinement(fileId, await loadRefineContext(db, fileId));
+  }
+
+  /**
+   * The derived columns of an element an import has read, before it is stored: what a run over the stored element
+   * would write. Such an element names no catalogue item and no user has edited it.
+   */
+  ofImported(element: ImportedForRefinement): RefinedElementColumns {
+    return refineElement(element, this.context, NO_READABLE_ITEMS);
+  }
+
+  /** Stored elements refined by id, in `trx`: each read, refined and written where its derived columns change. */
+  async refineById(trx: Kysely<DatabaseSchema>, ids: readonly string[]): Promise<RefinedElement[]> {
+    const refined: RefinedElement[] = [];
+    for (let first = 0; first < ids.length; first += IDS_PER_UPDATE) {
+      const elements = await trx
+        .selectFrom('elements')
+        .select(READ_COLUMNS)
+        .where('buildingFileId', '=', this.fileId)
+        .where('id', 'in', ids.slice(first, first + IDS_PER_UPDATE))
+        .orderBy('id')
+        .execute();
+      refined.push(...(await this.refineStored(trx, elements, { mapped: 0, unmapped: 0, classified: 0 })));
+    }
+    return refined;
+  }
+
+  /** Refines elements read from the file in `trx`, writes those whose derived columns change, and counts them in `outcome`. */
+  async refineStored(trx: Kysely<DatabaseSchema>, elements: readonly RefinedElement[], outcome: RefineOutcome): Promise<RefinedElement[]> {
+    const readable = await readableItems(
+      trx,
+      elements.map((element) => element.materialId),
+      this.context.readableDatabases,
+    );
+    // Elements whose derived columns change, grouped by their new values: one UPDATE per group.
+    const changes = new Map<string, { columns: RefinedElementColumns; ids: string[] }>();
+    const refined: RefinedElement[] = [];
+    for (const element of elements) {
+      const columns = refineElement(element, this.context, readable);
+      refined.push({ ...element, ...columns });
+      if (columns.mappingId === null) outcome.unmapped += 1;
+      else outcome.mapped += 1;
+      if (columns.classificationMatchId !== null) outcome.classified += 1;
+      // Only what changes is written, so a rerun over refined elements costs reads only.
+      if (REFINED_COLUMNS.every((column) => element[column] === columns[column])) continue;
+      const key = JSON.stringify(REFINED_COLUMNS.map((column) => columns[column]));
+      const group = changes.get(key);
+      if (group === undefined) changes.set(key, { columns, ids: [element.id] });
+      else group.ids.push(element.id);
+    }
+    for (const { columns, ids } of changes.values()) {
+      for (let first = 0; first < ids.length; first += IDS_PER_UPDATE) {
+        await trx
+          .updateTable('elements')
+          .set(columns)
+          .where('buildingFileId', '=', this.fileId)
+          .where('id', 'in', ids.slice(first, first + IDS_PER_UPDATE))
+          .execute();
+      }
+    }
+    return refined;
+  }
+}
+
 /** The derived columns of one element. */
-function refineElement(element: RefinedElement, context: RefineContext, readable: ReadableCatalogueItems): RefinedColumns {
+function refineElement(element: RefinableElement, context: RefineContext, readable: ReadableCatalogueItems): RefinedElementColumns {
   // Without a readable materialId and a matching rule the element is unmapped, whatever an earlier run found.
-  const mapping = matchCatalogue({ ...element, materialHints: lookupValues(element.materialHints, 'materialHints') }, context.rules, readable);
+  const mapping = matchCatalogue(
+    {
+      materialName: element.materialName,
+      typeName: element.typeName,
+      materialId: element.materialId ?? null,
+      materialHints: lookupValues(element.materialHints, 'materialHints'),
+    },
+    context.rules,
+    readable,
+  );
+  // Named, not spread: this runs for every element an import reads.
+  const phase = phaseColumns(element.phaseLookup, context);
+  const classification = classificationColumns(element, context);
   return {
     mappingType: mapping?.type ?? null,
     mappingId: mapping?.id ?? null,
     mappingSource: mapping?.source ?? null,
-    ...phaseColumns(element.phaseLookup, context),
-    ...classificationColumns(element, context),
+    phaseMatchId: phase.phaseMatchId,
+    phaseMatchName: phase.phaseMatchName,
+    brandLayerMatchId: classification.brandLayerMatchId,
+    brandLayerMatchName: classification.brandLayerMatchName,
+    classificationMatchId: classification.classificationMatchId,
+    classificationMatchName: classification.classificationMatchName,
+    classificationMatchCode: classification.classificationMatchCode,
+    classificationSource: classification.classificationSource,
   };
 }
 
 /** Classification and brand layer of an element, from its lookups, the importer's hints and its class. */
-function classificationColumns(element: RefinedElement, context: RefineContext): ClassificationColumns {
+function classificationColumns(element: RefinableElement, context: RefineContext): ClassificationColumns {
   // Models repeat a few hundred combinations over many thousand elements.
-  const key = `${element.userEdited}\u0000${element.elementClass ?? ''}\u0000${element.classificationLookup}\u0000${element.classificationHints}`;
+  const userEdited = element.userEdited ?? 0;
+  const key = `${userEdited}\u0000${element.elementClass ?? ''}\u0000${element.classificationLookup}\u0000${element.classificationHints}`;
   const known = context.classificationByLookup.get(key);
   if (known !== undefined) return known;
   const classification = classifyElement(
     {
       lookups: lookupValues(element.classificationLookup, 'classificationLookup'),
       hints: hintsOf(element.classificationHints),
-      userEdited: element.userEdited === 1,
+      userEdited: userEdited === 1,
       elementClass: element.elementClass,
     },
     context.codes,

@@ -219,9 +219,8 @@ type StoredImportedElement = Omit<ImportedElement, 'phaseLookup' | 'classificati
   classificationLookup: string;
 };
 
-/** An element of a building file; `id` is the element's own mark, unique within its file. */
-export interface ElementsTable extends StoredImportedElement {
-  materialId: string | null;
+/** What refinement derives for an element (decisions §9): its mapping, phase, brand layer and classification. */
+export interface RefinedElementColumns {
   mappingType: number | null;
   mappingId: string | null;
   phaseMatchId: string | null;
@@ -231,26 +230,32 @@ export interface ElementsTable extends StoredImportedElement {
   classificationMatchId: string | null;
   classificationMatchName: string | null;
   classificationMatchCode: string | null;
-  /** 1 when a user created or replaced the element through the API: a new version of the source keeps its enrichment. */
-  userEdited: Generated<Flag>;
-  /** The importer's classification hints (`ClassificationHint[]` as JSON). */
-  classificationHints: Generated<string>;
-  /** The importer's material hints (`string[]` as JSON). */
-  materialHints: Generated<string>;
   /** What refinement classified the element by; null when unclassified. */
   classificationSource: Exclude<ClassificationSource, 'none'> | null;
   /** What refinement mapped the element by; null when unmapped. */
   mappingSource: Exclude<MappingSource, 'none'> | null;
 }
 
+/** An element of a building file; `id` is the element's own mark, unique within its file. */
+export interface ElementsTable extends StoredImportedElement, RefinedElementColumns {
+  materialId: string | null;
+  /** 1 when a user created or replaced the element through the API: a new version of the source keeps its enrichment. */
+  userEdited: Generated<Flag>;
+  /** The importer's classification hints (`ClassificationHint[]` as JSON). */
+  classificationHints: Generated<string>;
+  /** The importer's material hints (`string[]` as JSON). */
+  materialHints: Generated<string>;
+}
+
 /**
  * An element read by an import that has not finished yet; swapped into `elements` when the import completes. The
- * importer's element with its lookups and hints as JSON text.
+ * importer's element with its lookups and hints as JSON text, refined as it was read.
  */
-export type StagedElementsTable = StoredImportedElement & {
-  classificationHints: string;
-  materialHints: string;
-};
+export type StagedElementsTable = StoredImportedElement &
+  RefinedElementColumns & {
+    classificationHints: string;
+    materialHints: string;
+  };
 
 /** A material of an element database. Multilingual texts and the circular/financial blocks are JSON. */
 export interface MaterialsTable {

@@ -7,12 +7,13 @@ import { UnknownImportFileError, type ImportOutcome, type ImportSink } from '../
 import { importSheetInWorker } from '../../imports/sheet';
 import { ImportTooLargeError } from '../../imports/import-worker';
 import type { DatabaseSchema } from '../../store/tables';
-import { enqueueJob } from '../queue';
+import { FileRefinement } from '../../refine/refine-file';
 import { PermanentJobError, type JobHandler, type JobRun } from '../worker';
+import { catalogueFor, reportElementOf } from './calc-inputs';
+import { markFileMapped } from './file-mapped';
+import { ReportElementColumns } from './report-element-columns';
+import { STAGED_COLUMNS, STAGED_ROWS_PER_INSERT, stageElementBatch } from './staged-elements';
 import { fileProgress, setFileStatus } from './file-status';
-
-/** Rows per insert into the staging table (well under SQLite's bound-parameter limit). */
-const stagingBatch = 500;
 
 /** Elements from which an import refreshes the database's statistics of the elements table. */
 const largeImport = 1_000;
@@ -26,45 +27,25 @@ export function importSummary(outcome: ImportOutcome): string {
 }
 
 /**
- * The element with U+0000 removed from its texts: a source file may encode it (IFC `\X2\0000\X0\`, a spreadsheet
- * cell), and no stored text may hold it (PostgreSQL cannot).
+ * Reads the source into the staging table with progress, each element refined as it is read and what the file's
+ * figures read of it added to `report`; the file's current elements stay as they are.
  */
-function withoutNul<T extends object>(element: T): T {
-  // Almost no element holds one: copy only those that do (this runs for every element of every import).
-  let copy: Record<string, unknown> | undefined;
-  for (const [name, value] of Object.entries(element)) {
-    if (typeof value === 'string' && value.includes('\0')) {
-      copy ??= { ...element } as Record<string, unknown>;
-      copy[name] = value.replaceAll('\0', '');
-    }
-  }
-  return (copy ?? element) as T;
-}
-
-/** Reads the source into the staging table with progress; the file's current elements stay as they are. */
-async function stageElements(run: JobRun, fileId: string, filePath: string, fileName: string): Promise<ImportOutcome> {
+async function stageElements(
+  run: JobRun,
+  source: { fileId: string; filePath: string; fileName: string },
+  refinement: FileRefinement,
+  report: ReportElementColumns,
+): Promise<ImportOutcome> {
   const { ctx, signal } = run;
+  const { fileId, filePath, fileName } = source;
   // A rerun after a crash starts from a clean staging area: reading the source again gives the same rows.
   await ctx.db.deleteFrom('staged_elements').where('buildingFileId', '=', fileId).execute();
   const progress = fileProgress(ctx, fileId);
   const sink: ImportSink = {
     elements: async (batch) => {
       if (signal.aborted) throw signal.reason ?? new Error('aborted');
-      for (let first = 0; first < batch.length; first += stagingBatch) {
-        const rows = batch.slice(first, first + stagingBatch).map((element) => ({
-          ...withoutNul(element),
-          buildingFileId: fileId,
-          phaseLookup: JSON.stringify(element.phaseLookup),
-          classificationLookup: JSON.stringify(element.classificationLookup),
-          classificationHints: JSON.stringify(element.classificationHints),
-          materialHints: JSON.stringify(element.materialHints),
-        }));
-        // Importers already drop duplicate ids; the conflict clause keeps a rerun of a half-written batch harmless.
-        await ctx.db
-          .insertInto('staged_elements')
-          .values(rows)
-          .onConflict((oc) => oc.columns(['buildingFileId', 'id']).doNothing())
-          .execute();
+      for (let first = 0; first < batch.length; first += STAGED_ROWS_PER_INSERT) {
+        await stageElementBatch(ctx.db, fileId, batch.slice(first, first + STAGED_ROWS_PER_INSERT), refinement, report);
       }
     },
     progress: (processed, total) => progress.report(processed, total),
@@ -88,8 +69,9 @@ async function stageElements(run: JobRun, fileId: string, filePath: string, file
 /**
  * Swaps the staged elements in, inside the caller's transaction: the file's elements become the new version's, and
  * elements whose id did not change keep what a user set on them (material, phase and classification lookups; decisions §3).
+ * Answers how many elements the file has now and the ids of those that kept a user's edits (to be refined again).
  */
-async function swapInStagedElements(trx: Kysely<DatabaseSchema>, fileId: string): Promise<number> {
+async function swapInStagedElements(trx: Kysely<DatabaseSchema>, fileId: string): Promise<{ count: number; keptIds: string[] }> {
   const kept = await trx
     .selectFrom('elements')
     .select(['id', 'materialId', 'phaseLookup', 'classificationLookup'])
@@ -97,15 +79,10 @@ async function swapInStagedElements(trx: Kysely<DatabaseSchema>, fileId: string)
     .where('userEdited', '=', 1)
     .execute();
   await trx.deleteFrom('elements').where('buildingFileId', '=', fileId).execute();
-  const columns = [
-    'buildingFileId', 'id', 'name', 'materialName', 'typeName', 'elementClass', 'volume', 'area', 'height', 'width',
-    'length', 'weight', 'phaseLookup', 'classificationLookup', 'floor', 'classificationHints', 'materialHints', 'quantitySource',
-    'geometryIssue',
-  ] as const;
   await trx
     .insertInto('elements')
-    .columns([...columns])
-    .expression(trx.selectFrom('staged_elements').select([...columns]).where('buildingFileId', '=', fileId))
+    .columns([...STAGED_COLUMNS])
+    .expression(trx.selectFrom('staged_elements').select([...STAGED_COLUMNS]).where('buildingFileId', '=', fileId))
     .execute();
   for (const element of kept) {
     await trx
@@ -126,10 +103,13 @@ async function swapInStagedElements(trx: Kysely<DatabaseSchema>, fileId: string)
     .select(sql<number>`count(*)`.as('count'))
     .where('buildingFileId', '=', fileId)
     .executeTakeFirstOrThrow();
-  return Number(count);
+  return { count: Number(count), keptIds: kept.map((element) => element.id) };
 }
 
-/** Imports an uploaded source file (IFC or spreadsheet), then schedules its refinement. */
+/**
+ * Imports an uploaded source file (IFC or spreadsheet), refining each element as it is read, and swaps the new version
+ * in and moves the file to Mapped in one transaction: a file passes from Importing to Mapped in one step.
+ */
 export const importFileHandler: JobHandler = {
   async run(run) {
     const { ctx, job } = run;
@@ -141,8 +121,10 @@ export const importFileHandler: JobHandler = {
     const local = await ctx.blobs.localFile(file.blobKey);
     if (local === undefined) throw new PermanentJobError('The uploaded content is missing from the blob store; upload the file again.');
     let outcome: ImportOutcome;
+    const refinement = await FileRefinement.load(ctx.db, file.id);
+    const report = new ReportElementColumns();
     try {
-      outcome = await stageElements(run, file.id, local.path, file.fileName);
+      outcome = await stageElements(run, { fileId: file.id, filePath: local.path, fileName: file.fileName }, refinement, report);
     } catch (error) {
       // Retrying cannot give a file more memory: the file ends in Error with the reason at once.
       if (error instanceof ImportTooLargeError) throw new PermanentJobError(error.message);
@@ -161,24 +143,22 @@ export const importFileHandler: JobHandler = {
     if (run.signal.aborted) return;
     const count = await run.finish(async (trx) => {
       const swapped = await swapInStagedElements(trx, file.id);
+      report.replace((await refinement.refineById(trx, swapped.keptIds)).map(reportElementOf));
       const now = ctx.now().toISOString();
       await trx
         .updateTable('building_files')
         .set({
-          status: BuildingFileStatuses.Imported,
-          statusMessage: `${importSummary(outcome)} Refinement queued.`,
-          elementProcessedCount: swapped,
-          elementCount: swapped,
+          elementProcessedCount: swapped.count,
+          elementCount: swapped.count,
           rejectedRows: JSON.stringify(outcome.rejected.slice(0, rejectedRowsKept)),
           rejectedCount: outcome.rejected.length,
-          isDirty: 1,
-          lastModifiedDate: now,
         })
         .where('id', '=', file.id)
         .execute();
       await trx.updateTable('buildings').set({ mostRecentBimInfo: now, hasDirtyElements: 1, updatedAt: now }).where('id', '=', file.buildingId).execute();
-      await enqueueJob(trx, { kind: 'refine-file', subjectId: file.id, payload: { importSummary: importSummary(outcome) } }, ctx.now());
-      return swapped;
+      const elements = report.toElements();
+      await markFileMapped({ ...ctx, db: trx }, file.id, { elements, catalogue: await catalogueFor({ db: trx }, elements) }, importSummary(outcome));
+      return swapped.count;
     });
     // Statistics only speed reads up (the database's own autovacuum refreshes them too): a failure costs nothing here.
     if (count >= largeImport) await ctx.dialect.refreshStatistics(ctx.db, 'elements').catch(() => undefined);

@@ -1,28 +1,15 @@
 import { BuildingFileStatuses } from '../../../shared/api';
-import { validationFigures } from '../../calc/validation';
-import type { ServerContext } from '../../context';
+import type { ReportElement } from '../../calc/import-report';
 import { refineFile } from '../../refine/refine-file';
-import { markBuildingDirty, type BuildingFileRow } from '../../services/building-files';
-import { fileCountsInFigures } from '../../services/import-report';
-import { importReportFigures, type ReportElement } from '../../calc/import-report';
 import { catalogueFor, reportElementOf } from './calc-inputs';
+import { markFileMapped } from './file-mapped';
 import { fileProgress, setFileStatus } from './file-status';
 import type { JobHandler } from '../worker';
 
 /**
- * Stores the file's validation figures over its refined elements now (decisions §8) and answers its import report in
- * one line (server/calc/import-report.ts), as it will read once the file is Mapped.
- */
-async function storeFileFigures(ctx: ServerContext, file: BuildingFileRow, elements: readonly ReportElement[]): Promise<string> {
-  const catalogue = await catalogueFor(ctx, elements);
-  const validation = validationFigures(elements, catalogue);
-  await ctx.db.updateTable('building_files').set({ validation: JSON.stringify(validation) }).where('id', '=', file.id).execute();
-  return importReportFigures(elements, catalogue, fileCountsInFigures({ ...file, status: BuildingFileStatuses.Mapped })).summary;
-}
-
-/**
  * Refines a file (classification, brand layer, phase, mapping; decisions §9), computes its validation and moves it to
- * Mapped. An active file makes its building dirty, which schedules the building's recalculation.
+ * Mapped: the refinement a client asks for (`startrefinement`) after writing a file's elements through the API. An
+ * upload's import refines as it reads (import-file.ts).
  */
 export const refineFileHandler: JobHandler = {
   async run({ ctx, job, signal, finish }) {
@@ -47,16 +34,8 @@ export const refineFileHandler: JobHandler = {
     );
     await progress.flush();
     await setFileStatus(ctx, file.id, BuildingFileStatuses.Mapping, 'Mapping: computing the validation figures.');
-    const report = await storeFileFigures(ctx, file, refined);
-    const summary = [payload.importSummary, report].filter((part) => part !== undefined).join(' ');
-    await finish(async (trx) => {
-      await trx
-        .updateTable('building_files')
-        .set({ status: BuildingFileStatuses.Mapped, statusMessage: summary, isDirty: 0, lastModifiedDate: ctx.now().toISOString() })
-        .where('id', '=', file.id)
-        .execute();
-      if (file.isActive === 1) await markBuildingDirty(trx, file.buildingId, ctx.now());
-    });
+    const figuresInput = { elements: refined, catalogue: await catalogueFor(ctx, refined) };
+    await finish((trx) => markFileMapped({ ...ctx, db: trx }, file.id, figuresInput, payload.importSummary));
   },
   async giveUp(ctx, job, message) {
     await setFileStatus(ctx, job.subjectId, BuildingFileStatuses.Error, `The refinement failed: ${message}`);

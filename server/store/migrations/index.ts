@@ -6,6 +6,7 @@ import * as elementImports from './0003-element-imports';
 import * as idempotencyKeys from './0004-idempotency-keys';
 import * as importSources from './0005-import-sources';
 import * as rejectedRows from './0006-rejected-rows';
+import * as stagedRefinement from './0007-staged-refinement';
 
 /** A forward-only migration; every step takes the dialect for its few type differences. */
 interface StoreMigration {
@@ -20,6 +21,7 @@ const migrations: Record<string, StoreMigration> = {
   '0004-idempotency-keys': idempotencyKeys,
   '0005-import-sources': importSources,
   '0006-rejected-rows': rejectedRows,
+  '0007-staged-refinement': stagedRefinement,
 };
 
 /** Brings the database to the newest schema; throws with the failing migration's name and cause. */

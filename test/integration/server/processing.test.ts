@@ -59,6 +59,28 @@ describe('processing spreadsheets', () => {
     expect(file.validation.percentageElementsMappedByNumber).toBeGreaterThan(0);
   });
 
+  it('refines as it imports: a refinement run afterwards finds the same elements and figures', async () => {
+    const { buildingId } = await createPortfolioWithBuilding(test);
+    const { fileId } = await uploadAndProcess(buildingId, 'sheets/office-en.xlsx');
+    const fileUrl = `${api}/buildings/${buildingId}/files/${fileId}`;
+    const imported = await elementsOf(buildingId, fileId);
+    const importedFile = (await test.request({ method: 'GET', url: fileUrl })).json() as { validation: unknown };
+    const importedStatus = (await test.request({ method: 'GET', url: `${fileUrl}/status` })).json() as BuildingFileStatusResponse;
+    await test.request({ method: 'POST', url: `${fileUrl}/setimporting` });
+    const started = await test.request({ method: 'POST', url: `${fileUrl}/startrefinement` });
+    expect(started.statusCode).toBe(202);
+    const refinedStatus = await eventually(
+      async () => (await test.request({ method: 'GET', url: `${fileUrl}/status` })).json() as BuildingFileStatusResponse,
+      (status) => status.status === 3,
+    );
+    expect(await elementsOf(buildingId, fileId)).toEqual(imported);
+    const refinedFile = (await test.request({ method: 'GET', url: fileUrl })).json() as { validation: unknown };
+    expect(refinedFile.validation).toEqual(importedFile.validation);
+    // The import's line says what was imported, then what the refinement's line says.
+    expect(importedStatus.statusMessage).toMatch(/80 elements imported/);
+    expect(refinedStatus.statusMessage).toMatch(/count in the circularity index/);
+    expect(importedStatus.statusMessage?.endsWith(refinedStatus.statusMessage ?? '')).toBe(true);
+  });
   it('names rejected rows in the status message and imports the rest', async () => {
     const { buildingId } = await createPortfolioWithBuilding(test);
     const { fileId, status } = await uploadAndProcess(buildingId, 'sheets/bad-rows.xlsx');

@@ -118,11 +118,11 @@ export const importFileHandler: JobHandler = {
     // Deleted, or superseded by a newer upload whose own job will import it.
     if (file === undefined || file.blobKey === null || file.blobKey !== payload.blobKey) return;
     await setFileStatus(ctx, file.id, BuildingFileStatuses.Importing, `Importing: reading ${file.fileName}.`, { processed: 0, total: 0 });
+    const refinement = await FileRefinement.load(ctx.db, file.id);
+    const report = new ReportElementColumns();
     const local = await ctx.blobs.localFile(file.blobKey);
     if (local === undefined) throw new PermanentJobError('The uploaded content is missing from the blob store; upload the file again.');
     let outcome: ImportOutcome;
-    const refinement = await FileRefinement.load(ctx.db, file.id);
-    const report = new ReportElementColumns();
     try {
       outcome = await stageElements(run, { fileId: file.id, filePath: local.path, fileName: file.fileName }, refinement, report);
     } catch (error) {

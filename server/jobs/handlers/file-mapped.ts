@@ -8,9 +8,9 @@ import { fileCountsInFigures } from '../../services/import-report';
 
 /**
  * The last step of a file's processing, in the caller's transaction (`ctx.db`): the file's validation figures over its
- * refined elements and the catalogue items they reach (decisions §8), its outcome in one line as its import report will read once the file is Mapped
- * (after `importSummary`, when an import came first), status Mapped, and an active file's building made dirty, which
- * schedules the building's recalculation. Does nothing for a file deleted meanwhile.
+ * refined elements and the catalogue items they reach (decisions §8), its outcome in one line as its import report
+ * will read once the file is Mapped (after `importSummary`, when an import came first), status Mapped, and an active
+ * file's building made dirty, which schedules the building's recalculation. Does nothing for a file deleted meanwhile.
  */
 export async function markFileMapped(
   ctx: ServerContext,

@@ -47,7 +47,9 @@ export class ReportElementColumns {
   }
 
   /** Each element replaces the one with its id, or is added. */
-  replace(elements: Iterable<ReportElement>): void {
+  replace(elements: readonly ReportElement[]): void {
+    // Most imports keep no user's edits: no index of every id for nothing.
+    if (elements.length === 0) return;
     this.positionOf ??= new Map(this.ids.map((id, position) => [id, position]));
     for (const element of elements) this.add(element);
   }

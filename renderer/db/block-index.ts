@@ -6,17 +6,16 @@
 import { Dexie } from 'dexie';
 import type { BuildingFileElementResponse } from '../../shared/api/schemas';
 import type { CacheDb } from './cache-db';
-import { blockRange, fileKeyRange } from './element-blocks';
+import { fileKeyRange } from './element-blocks';
+import { PackedIdsBuilder, type PackedIds } from './packed-ids';
 import type { BlockSet, ElementBlockIdsRow, ElementRow } from './schema';
 
-/** A shown generation's ids in order, with where each block starts in them. */
+/** A shown generation's ids in order, packed, with where each block starts in them. */
 export interface BlockIndex {
   gen: number;
-  ids: string[];
+  ids: PackedIds;
   /** `starts[seq]`: the position of block `seq`'s first id in `ids`. */
   starts: number[];
-  /** Each id's position in `ids`, built on first use. */
-  positions: Map<string, number> | null;
 }
 
 /** Files per cache whose index stays in memory: the open file and the few before it. */
@@ -25,8 +24,16 @@ const KEPT_INDEXES = 4;
 /** Decoded blocks per cache kept in memory: a screenful of rows is a tenth of a block, so scrolling reads each once. */
 const KEPT_BLOCKS = 24;
 
+/** Id records per step of listing a file's ids: decoding one step is a short task, whatever the file's size. */
+export const ID_BLOCKS = 10;
+
 const indexes = new WeakMap<CacheDb, Map<string, BlockIndex>>();
 const decoded = new WeakMap<CacheDb, Map<string, readonly BuildingFileElementResponse[]>>();
+
+/** Resolves in a later task, so a long read leaves the event loop free between its steps. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 /** The block set screens read for a file, or null when none was pulled yet. */
 export async function shownSet(db: CacheDb, fileId: string): Promise<BlockSet | null> {
@@ -59,28 +66,40 @@ export function keepIndex(db: CacheDb, fileId: string, index: BlockIndex): Block
   return index;
 }
 
-/** An index of a set from its ids records, in block order. */
-export function indexOf(set: BlockSet, records: readonly ElementBlockIdsRow[]): BlockIndex {
-  const ids: string[] = [];
+/**
+ * A set's ids in block order, `ID_BLOCKS` id records per task (each record's ids are packed as it is read, so the
+ * records themselves are garbage at once); stops after `limit` ids or when `signal` aborts.
+ */
+export async function listBlockIds(
+  db: CacheDb,
+  fileId: string,
+  set: BlockSet,
+  limit = Number.POSITIVE_INFINITY,
+  signal?: AbortSignal,
+): Promise<{ index: BlockIndex; complete: boolean }> {
+  const ids = new PackedIdsBuilder();
   const starts: number[] = [];
-  for (const record of records) {
-    starts[record.seq] = ids.length;
-    for (const id of record.ids) ids.push(id);
+  const listed = (complete: boolean) => ({ index: { gen: set.gen, ids: ids.build(), starts }, complete });
+  while (ids.length < limit && starts.length < set.blocks) {
+    if (signal?.aborted === true) return listed(false);
+    const seqs = Array.from({ length: Math.min(ID_BLOCKS, set.blocks - starts.length) }, (_, step) => starts.length + step);
+    const step = await db.elementBlockIds.bulkGet(seqs.map((seq): [string, number, number] => [fileId, set.gen, seq]));
+    for (const record of step) {
+      if (record === undefined) return listed(false);
+      starts.push(ids.length);
+      for (const id of record.ids) ids.add(id);
+    }
+    if (starts.length < set.blocks) await nextTask();
   }
-  return { gen: set.gen, ids, starts, positions: null };
+  return listed(starts.length >= set.blocks);
 }
 
-/** The index of a file's shown set, read from its ids records unless it is in memory. */
+/** The index of a file's shown set, listed from its ids records unless it is in memory. */
 export async function blockIndex(db: CacheDb, fileId: string, set: BlockSet): Promise<BlockIndex> {
   const kept = keptIndex(db, fileId, set);
   if (kept !== undefined) return kept;
-  const [lower, upper] = blockRange(fileId, set.gen);
-  return keepIndex(db, fileId, indexOf(set, await db.elementBlockIds.where(':id').between(lower, upper, true, true).toArray()));
-}
-
-function positionsOf(index: BlockIndex): Map<string, number> {
-  index.positions ??= new Map(index.ids.map((id, position) => [id, position]));
-  return index.positions;
+  const { index, complete } = await listBlockIds(db, fileId, set);
+  return complete ? keepIndex(db, fileId, index) : index;
 }
 
 /** The block of a position of an index (the last block starting at or before it). */
@@ -115,10 +134,9 @@ async function locate(db: CacheDb, fileId: string, set: BlockSet, ids: readonly 
     return found;
   }
   const index = kept ?? (await blockIndex(db, fileId, set));
-  const positions = positionsOf(index);
   return ids.map((id) => {
-    const position = positions.get(id);
-    return position === undefined ? undefined : blockAt(index, position);
+    const position = index.ids.indexOf(id);
+    return position < 0 ? undefined : blockAt(index, position);
   });
 }
 

@@ -29,7 +29,7 @@ export function fileKeyRange(fileId: string): [lower: IndexableType, upper: Inde
 }
 
 /** The key range of one generation's records in `elementBlocks` or `elementBlockIds`. */
-export function blockRange(fileId: string, gen: number): [lower: IndexableType, upper: IndexableType] {
+function blockRange(fileId: string, gen: number): [lower: IndexableType, upper: IndexableType] {
   return [
     [fileId, gen, Dexie.minKey],
     [fileId, gen, Dexie.maxKey],

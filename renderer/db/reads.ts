@@ -3,10 +3,11 @@
  * file's shown blocks, with the user's rows of `elements` over them (an edited row in place of the server's, a deleted
  * one left out, a created one after the server's). Nothing loads a whole file at once, let alone a whole building.
  */
-export { elementsByIds } from './block-index';
-import { blockIndex, inBlocks, indexOf, keepIndex, keptIndex, shownSet, userRowsOf } from './block-index';
+export { ID_BLOCKS, elementsByIds } from './block-index';
+import { blockIndex, inBlocks, keepIndex, keptIndex, listBlockIds, nextTask, shownSet, userRowsOf } from './block-index';
 import type { CacheDb } from './cache-db';
-import type { BlockSet, ElementBlockIdsRow, ElementRow } from './schema';
+import { PackedIds, PackedIdsBuilder } from './packed-ids';
+import type { ElementRow } from './schema';
 
 /** User rows of a file above which a count reads the file's index instead of asking for each row's block. */
 const FEW_USER_ROWS = 64;
@@ -27,10 +28,6 @@ export async function elementCount(db: CacheDb, fileId: string): Promise<number>
 
 /** Blocks per step of a scan: one step is a short task, so a scan of a large file never blocks the screen. */
 export const SCAN_BLOCKS = 4;
-
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /** The user's rows of a file that no block holds (created here), in id order. */
 function createdRows(own: ReadonlyMap<string, ElementRow>, seen: ReadonlySet<string>): ElementRow[] {
@@ -61,47 +58,40 @@ export async function scanElements(db: CacheDb, fileId: string, visit: (rows: El
   if (created.length > 0 && signal?.aborted !== true) visit(created);
 }
 
-/** Id records per step of listing a file's ids: decoding one step is a short task, whatever the file's size. */
-export const ID_BLOCKS = 10;
-
-/** The ids of a set's blocks in order, `ID_BLOCKS` records per task; stops after `limit` ids or when `signal` aborts. */
-async function blockIds(db: CacheDb, fileId: string, set: BlockSet, limit: number, signal?: AbortSignal): Promise<{ records: ElementBlockIdsRow[]; complete: boolean }> {
-  const records: ElementBlockIdsRow[] = [];
-  let listed = 0;
-  while (listed < limit && records.length < set.blocks) {
-    if (signal?.aborted === true) return { records, complete: false };
-    const seqs = Array.from({ length: Math.min(ID_BLOCKS, set.blocks - records.length) }, (_, step) => records.length + step);
-    const step = await db.elementBlockIds.bulkGet(seqs.map((seq): [string, number, number] => [fileId, set.gen, seq]));
-    for (const record of step) {
-      if (record === undefined) return { records, complete: false };
-      listed += record.ids.length;
-      records.push(record);
-    }
-    if (records.length < set.blocks) await nextTask();
-  }
-  return { records, complete: records.length >= set.blocks };
-}
-
 /**
  * The ids of a file's elements in block order (elements created here last): the first `limit`, or all of them, a
  * step at a time with the event loop free between steps, so the rows a screen reads meanwhile are not held up behind
- * one large answer. Answers what it has when `signal` aborts.
+ * one large answer. Answers what it has when `signal` aborts. Without rows of the user's that the blocks hold, the
+ * list is the file's index itself (kept for the next read), not a copy.
  */
-export async function elementIdsOf(db: CacheDb, fileId: string, limit = Number.POSITIVE_INFINITY, signal?: AbortSignal): Promise<string[]> {
+export async function elementIdsOf(db: CacheDb, fileId: string, limit = Number.POSITIVE_INFINITY, signal?: AbortSignal): Promise<PackedIds> {
   const [set, own] = await Promise.all([shownSet(db, fileId), userRowsOf(db, fileId)]);
   const kept = set === null ? undefined : keptIndex(db, fileId, set);
-  const listing = set === null || kept !== undefined ? null : await blockIds(db, fileId, set, limit, signal);
-  const served = kept?.ids ?? listing?.records.flatMap((record) => record.ids) ?? [];
-  if (set !== null && listing?.complete === true && limit === Number.POSITIVE_INFINITY) keepIndex(db, fileId, indexOf(set, listing.records));
-  const seen = new Set<string>();
-  const ids: string[] = [];
-  for (const id of served) {
-    if (ids.length >= limit) return ids;
-    const mine = own.get(id);
-    if (mine !== undefined) seen.add(id);
-    if (mine?.removed !== true) ids.push(id);
-  }
+  const listing = set === null || kept !== undefined ? null : await listBlockIds(db, fileId, set, limit, signal);
+  const served = kept?.ids ?? listing?.index.ids ?? PackedIds.EMPTY;
+  if (set !== null && listing?.complete === true && limit === Number.POSITIVE_INFINITY) keepIndex(db, fileId, listing.index);
   const complete = set === null || kept !== undefined || listing?.complete === true;
-  if (!complete) return ids;
-  return [...ids, ...createdRows(own, seen).map((row) => row.id)].slice(0, limit);
+  const seen = new Set<string>();
+  const dropped: number[] = [];
+  for (const row of own.values()) {
+    const position = served.indexOf(row.id);
+    if (position < 0) continue;
+    seen.add(row.id);
+    if (row.removed === true) dropped.push(position);
+  }
+  const created = complete ? createdRows(own, seen) : [];
+  if (dropped.length === 0 && created.length === 0 && served.length <= limit) return served;
+  const ids = new PackedIdsBuilder();
+  let from = 0;
+  for (const position of dropped.sort((a, b) => a - b)) {
+    ids.addRun(served, from, position);
+    from = position + 1;
+  }
+  ids.addRun(served, from, served.length);
+  for (const row of created) ids.add(row.id);
+  const all = ids.build();
+  if (all.length <= limit) return all;
+  const head = new PackedIdsBuilder();
+  head.addRun(all, 0, limit);
+  return head.build();
 }

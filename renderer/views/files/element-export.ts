@@ -6,6 +6,7 @@
  */
 import { elementsByIds } from '../../db/reads';
 import type { CacheDb } from '../../db/cache-db';
+import type { IdList } from '../../db/packed-ids';
 import type { ElementColumn } from './element-columns';
 
 const EXPORT_CHUNK = 1000;
@@ -23,7 +24,7 @@ export function csvField(value: string): string {
 export async function elementsCsv(
   db: CacheDb,
   fileId: string,
-  ids: readonly string[],
+  ids: IdList,
   columns: readonly ElementColumn[],
   labels: Readonly<Record<ElementColumn['key'], string>>,
   onProgress?: (written: number) => void,
@@ -47,7 +48,7 @@ export async function elementsCsv(
 export async function elementsXlsx(
   db: CacheDb,
   fileId: string,
-  ids: readonly string[],
+  ids: IdList,
   columns: readonly ElementColumn[],
   labels: Readonly<Record<ElementColumn['key'], string>>,
   sheetName: string,

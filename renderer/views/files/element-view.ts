@@ -1,10 +1,12 @@
 /**
  * Which elements of a file the grid shows, in which order: the user's quick filter, per-column filters and sort,
  * computed over the cache in short steps (never a long task), as a list of element ids. The grid then reads only the
- * rows it shows, by id. Without filters or sort the view is the file's ids in id order, read from the keys alone.
+ * rows it shows, by id (the ids packed: see packed-ids.ts). Without filters or sort the view is the file's ids in id
+ * order, read from the keys alone.
  */
 import { elementIdsOf, scanElements } from '../../db/reads';
 import type { CacheDb } from '../../db/cache-db';
+import { PackedIds } from '../../db/packed-ids';
 import type { ElementRow } from '../../db/schema';
 import { ELEMENT_COLUMNS, elementColumn, type ElementColumn, type ElementColumnKey } from './element-columns';
 
@@ -123,7 +125,7 @@ export async function buildElementView(
   query: ElementQuery,
   shown: readonly ElementColumnKey[],
   options: { signal?: AbortSignal; onProgress?: (progress: ViewProgress) => void } = {},
-): Promise<string[]> {
+): Promise<PackedIds> {
   if (isPlainQuery(query)) return elementIdsOf(db, fileId, undefined, options.signal);
   const keep = rowFilter(query, shown);
   const sortColumn = query.sort === null ? null : elementColumn(query.sort.column);
@@ -148,5 +150,5 @@ export async function buildElementView(
       return sign * compareKeys(a.key, b.key);
     });
   }
-  return kept.map((entry) => entry.id);
+  return PackedIds.of(kept.map((entry) => entry.id));
 }

@@ -5,6 +5,7 @@
  */
 import { nextTick, ref, watch, type Ref } from 'vue';
 import { useI18n } from 'vue-i18n';
+import type { IdList } from '../../db/packed-ids';
 import type { ElementRow } from '../../db/schema';
 import { editableNumber } from '../../components/editable-number';
 import { useElementsStore } from '../../stores/elements';
@@ -15,7 +16,7 @@ import type { ActiveCell } from './use-grid-navigation';
 /** What editing needs of the grid. */
 export interface CellEditingContext {
   fileId: () => string;
-  ids: () => readonly string[];
+  ids: () => IdList;
   columns: () => readonly ElementColumn[];
   rowOf: (id: string | undefined) => ElementRow | undefined;
   active: Ref<ActiveCell>;
@@ -50,7 +51,7 @@ export function useCellEditing(grid: CellEditingContext) {
 
   async function startEdit(index: number, columnIndex: number): Promise<void> {
     const column = grid.columns()[columnIndex];
-    const row = grid.rowOf(grid.ids()[index]);
+    const row = grid.rowOf(grid.ids().at(index));
     if (column === undefined || row === undefined) return;
     if (column.picker !== null) {
       grid.active.value = { index, column: columnIndex };

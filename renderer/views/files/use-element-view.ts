@@ -5,6 +5,7 @@
  */
 import { onBeforeUnmount, reactive, ref, shallowRef, watch, type ComputedRef } from 'vue';
 import type { CacheDb } from '../../db/cache-db';
+import { PackedIds } from '../../db/packed-ids';
 import { elementIdsOf } from '../../db/reads';
 import type { ElementColumnKey } from './element-columns';
 import { buildElementView, isPlainQuery, type ElementQuery } from './element-view';
@@ -27,7 +28,7 @@ export interface ElementViewSource {
 
 export function useElementView(source: ElementViewSource) {
   const query = reactive<ElementQuery>({ quick: '', filters: {}, sort: null, unmappedOnly: false });
-  const ids = shallowRef<string[]>([]);
+  const ids = shallowRef<PackedIds>(PackedIds.EMPTY);
   const viewReady = ref(false);
   const scanned = ref<number | null>(null);
   let viewController: AbortController | undefined;
@@ -55,7 +56,7 @@ export function useElementView(source: ElementViewSource) {
     });
     if (controller.signal.aborted) return;
     // The same view again (a pull that changed nothing this view shows) keeps the grid as it is: an edit stays open.
-    if (view.length !== ids.value.length || view.some((id, index) => id !== ids.value[index])) ids.value = view;
+    if (!view.equals(ids.value)) ids.value = view;
     viewReady.value = true;
     scanned.value = null;
   }

@@ -5,6 +5,7 @@
  * checkbox selects, with Shift a range; a double click edits a cell.
  */
 import { ref, watch, type Ref } from 'vue';
+import type { IdList } from '../../db/packed-ids';
 import type { ElementColumn } from './element-columns';
 import { ROW_HEIGHT } from './use-virtual-rows';
 
@@ -16,7 +17,7 @@ export interface ActiveCell {
 
 /** What navigation needs of the grid, and what it asks the grid to do. */
 export interface GridNavigationContext {
-  ids: () => readonly string[];
+  ids: () => IdList;
   columns: () => readonly ElementColumn[];
   selected: () => ReadonlySet<string>;
   viewport: Ref<HTMLElement | null>;
@@ -115,7 +116,7 @@ export function useGridNavigation(grid: GridNavigationContext) {
         grid.selectAll(false);
         return true;
       case ' ': {
-        const id = grid.ids()[index];
+        const id = grid.ids().at(index);
         if (id !== undefined) grid.select([id], !grid.selected().has(id));
         return true;
       }
@@ -144,7 +145,7 @@ export function useGridNavigation(grid: GridNavigationContext) {
 
   function onSelect(index: number, event: MouseEvent): void {
     const ids = grid.ids();
-    const id = ids[index];
+    const id = ids.at(index);
     if (id === undefined) return;
     const selected = !grid.selected().has(id);
     if (event.shiftKey && anchor !== null) {

@@ -5,6 +5,7 @@
  */
 import { computed, onBeforeUnmount, onMounted, ref, watch } from 'vue';
 import { elementsByIds } from '../../db/reads';
+import type { IdList } from '../../db/packed-ids';
 import type { ElementRow } from '../../db/schema';
 import { useCacheQuery } from '../../components/use-cache-query';
 
@@ -20,7 +21,7 @@ const READ_BLOCK = 50;
 /** What the grid shows: a file's elements by id. */
 export interface GridSource {
   fileId: string;
-  ids: readonly string[];
+  ids: IdList;
 }
 
 /** A rendered row: its id, its place in the view, and the row once the cache has answered. */
@@ -110,7 +111,7 @@ export function useVirtualRows(source: () => GridSource) {
     const { ids } = source();
     const rows: VisibleRow[] = [];
     for (let index = first.value; index < last.value; index += 1) {
-      const id = ids[index];
+      const id = ids.at(index);
       if (id !== undefined) rows.push({ id, index, row: remembered.get(id) });
     }
     return rows;

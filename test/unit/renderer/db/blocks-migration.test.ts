@@ -69,7 +69,7 @@ describe('moving a version 2 cache into blocks', () => {
     const db = new CacheDb('conn', { indexedDB: factory, IDBKeyRange });
     opened.push(db);
 
-    const ids = await elementIdsOf(db, HELD);
+    const ids = [...(await elementIdsOf(db, HELD))];
     expect(ids).toEqual([...held.map((row) => row.id), 'created-here']);
     expect(await elementCount(db, HELD)).toBe(count + 1);
     const [mine, plain, own] = await elementsByIds(db, HELD, [edited.id, 'e00008', 'created-here']);
@@ -80,7 +80,7 @@ describe('moving a version 2 cache into blocks', () => {
     expect(await db.elements.count()).toBe(2);
     expect(await db.outbox.count()).toBe(2);
 
-    expect(await elementIdsOf(db, PARTIAL)).toEqual([]);
+    expect([...(await elementIdsOf(db, PARTIAL))]).toEqual([]);
     expect(await db.syncState.get(elementCursorKey(PARTIAL))).toBeUndefined();
     expect(await db.syncState.get('pull')).toBeDefined();
     expect(db.tables.map((table) => table.name)).not.toContain('elementStaging');

@@ -55,31 +55,31 @@ describe('elementIdsOf', () => {
   it("lists every id of a file in the pull's order across several steps, and none of another file's", async () => {
     const count = 2 * ID_BLOCKS * BLOCK_ROWS + 7;
     const db = await cacheWith(count);
-    const ids = await elementIdsOf(db, FILE);
+    const ids = [...(await elementIdsOf(db, FILE))];
     expect(ids).toHaveLength(count);
     expect(ids[0]).toBe('e00000');
     expect(ids[ID_BLOCKS * BLOCK_ROWS]).toBe(idOf(ID_BLOCKS * BLOCK_ROWS));
     expect(ids.at(-1)).toBe(idOf(count - 1));
     expect(new Set(ids).size).toBe(count);
     expect(await elementCount(db, FILE)).toBe(count);
-    expect(await elementIdsOf(db, OTHER_FILE)).toEqual(['a', 'z']);
+    expect([...(await elementIdsOf(db, OTHER_FILE))]).toEqual(['a', 'z']);
   });
 
   it('answers the first ones only when asked for a limit, and what it has when aborted', async () => {
     const db = await cacheWith(ID_BLOCKS * BLOCK_ROWS + 10);
-    expect(await elementIdsOf(db, FILE, 3)).toEqual(['e00000', 'e00001', 'e00002']);
+    expect([...(await elementIdsOf(db, FILE, 3))]).toEqual(['e00000', 'e00001', 'e00002']);
     const controller = new AbortController();
     const listing = elementIdsOf(db, FILE, undefined, controller.signal);
     controller.abort();
     const partial = await listing;
     expect(partial.length).toBeLessThan(ID_BLOCKS * BLOCK_ROWS + 10);
-    expect(partial).toEqual(Array.from({ length: partial.length }, (_, index) => idOf(index)));
+    expect([...partial]).toEqual(Array.from({ length: partial.length }, (_, index) => idOf(index)));
   });
 
   it('answers nothing for a file without elements', async () => {
     const db = await cacheWith(0);
-    expect(await elementIdsOf(db, FILE)).toEqual([]);
-    expect(await elementIdsOf(db, 'never-pulled')).toEqual([]);
+    expect([...(await elementIdsOf(db, FILE))]).toEqual([]);
+    expect([...(await elementIdsOf(db, 'never-pulled'))]).toEqual([]);
     expect(await elementCount(db, 'never-pulled')).toBe(0);
   });
 });
@@ -115,12 +115,12 @@ describe("the user's rows over the blocks", () => {
       { buildingFileId: FILE, id: 'created-then-deleted', removed: true } as ElementRow,
     ]);
 
-    const ids = await elementIdsOf(db, FILE);
+    const ids = [...(await elementIdsOf(db, FILE))];
     expect(ids).toHaveLength(21);
     expect(ids.slice(-2)).toEqual(['new-a', 'new-b']);
     expect(ids).not.toContain(idOf(5));
     expect(await elementCount(db, FILE)).toBe(21);
-    expect(await elementIdsOf(db, FILE, 4)).toEqual([idOf(0), idOf(1), idOf(2), idOf(3)]);
+    expect([...(await elementIdsOf(db, FILE, 4))]).toEqual([idOf(0), idOf(1), idOf(2), idOf(3)]);
     expect(idsOf(await elementsByIds(db, FILE, [idOf(5), 'new-a', idOf(3)]))).toEqual([undefined, 'new-a', idOf(3)]);
     expect((await elementsByIds(db, FILE, [idOf(3)]))[0]?.name).toBe('mine');
 

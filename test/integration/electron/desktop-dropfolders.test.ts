@@ -21,8 +21,9 @@ import {
   type Notice,
 } from '../../../shared/ipc';
 import type { PassportEvent } from '../../../shared/passports';
-import { createTarget, KEY, remoteFiles, SMALL_IFC, startDropServer, tempFolder, waitFor, type DropServer } from './dropfolders/harness';
+import { createTarget, KEY, remoteFiles, SMALL_IFC, startDropServer, tempFolder, type DropServer } from './dropfolders/harness';
 import { startTestDesktopHost } from './desktop-harness';
+import { waitFor } from './wait-for';
 
 let server: DropServer;
 let userDataDir: string;

@@ -16,9 +16,9 @@ import {
   sha256Of,
   startDropServer,
   tempFolder,
-  waitFor,
   type DropServer,
 } from './dropfolders/harness';
+import { waitFor } from './wait-for';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 

@@ -22,9 +22,9 @@ import {
   SMALL_IFC,
   startDropServer,
   tempFolder,
-  waitFor,
   type DropServer,
 } from './harness';
+import { waitFor } from '../wait-for';
 
 const FAST: Partial<DropFolderTiming> = { stableMs: 300, statusPollMs: 100, retryBaseMs: 100, retryMaxMs: 1_000, watchPollMs: 100, rescanIntervalMs: 60_000 };
 

@@ -93,17 +93,6 @@ export function countingClient(server: DropServer): { client: QueuedClient; uplo
   return { client, uploads };
 }
 
-/** Waits until `probe` answers something other than undefined; fails with `what` after `timeoutMs`. */
-export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 40_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /**
  * Copies a file the way a slow exporter or a network copy writes it: in chunks with pauses, the file open all along.
  * `onChunk` hears each chunk after it is written.

@@ -19,6 +19,7 @@ import { startServer, type RunningServer } from '../../../../server/server';
 import { isChannelValue, type IpcChannel, type IpcRequest, type IpcResult, type IpcValue } from '../../../../shared/ipc';
 import { SPOOL_CHUNK_BYTES, type UploadEntry } from '../../../../shared/uploads';
 import { startTestDesktopHost } from '../desktop-harness';
+import { waitFor } from '../wait-for';
 
 /** The administrator key of the test server. */
 export const KEY = 'upload-test-key-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -179,17 +180,6 @@ export async function startHost(
       return states;
     },
   };
-}
-
-/** Waits until `probe` answers something other than undefined; fails with `what` after `timeoutMs`. */
-export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 40_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** A chunk of a spool as the page sends it. */

@@ -21,12 +21,12 @@ import {
   startGateProxy,
   startHost,
   startUploadServer,
-  waitFor,
   type GateProxy,
   type TestHost,
   type SpoolChunkSent,
   type UploadServer,
 } from './harness';
+import { waitFor } from '../wait-for';
 
 const LARGE_BYTES = 32 * 1024 * 1024;
 /** Each test starts one to three hosts, each with its Local workspace server: seconds apiece on a busy machine. */

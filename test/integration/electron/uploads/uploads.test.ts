@@ -12,7 +12,8 @@ import { SPOOL_CHUNK_BYTES, SPOOL_CHUNKS_IN_FLIGHT, type UploadEntry } from '../
 import type { FileDialogRequest } from '../../../../electron/uploads/choices';
 import { ifcFixture } from '../../../fixtures/files';
 import { tempFolder } from '../dropfolders/harness';
-import { chunksOf, createBuilding, KEY, sha256, startHost, startUploadServer, waitFor, type TestHost, type SpoolChunkSent, type UploadServer } from './harness';
+import { chunksOf, createBuilding, KEY, sha256, startHost, startUploadServer, type TestHost, type SpoolChunkSent, type UploadServer } from './harness';
+import { waitFor } from '../wait-for';
 
 const DUPLEX = ifcFixture('duplex.ifc');
 const SMALL = ifcFixture('ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');

@@ -6,6 +6,7 @@
 import { Dexie } from 'dexie';
 import type { BuildingFileElementResponse } from '../../shared/api/schemas';
 import type { CacheDb } from './cache-db';
+import { nextTask } from '../next-task';
 import { fileKeyRange } from './element-blocks';
 import { PackedIdsBuilder, type PackedIds } from './packed-ids';
 import type { BlockSet, ElementBlockIdsRow, ElementRow } from './schema';
@@ -29,11 +30,6 @@ export const ID_BLOCKS = 10;
 
 const indexes = new WeakMap<CacheDb, Map<string, BlockIndex>>();
 const decoded = new WeakMap<CacheDb, Map<string, readonly BuildingFileElementResponse[]>>();
-
-/** Resolves in a later task, so a long read leaves the event loop free between its steps. */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /** The block set screens read for a file, or null when none was pulled yet. */
 export async function shownSet(db: CacheDb, fileId: string): Promise<BlockSet | null> {

@@ -4,7 +4,8 @@
  * one left out, a created one after the server's). Nothing loads a whole file at once, let alone a whole building.
  */
 export { ID_BLOCKS, elementsByIds } from './block-index';
-import { blockIndex, inBlocks, keepIndex, keptIndex, listBlockIds, nextTask, shownSet, userRowsOf } from './block-index';
+import { nextTask } from '../next-task';
+import { blockIndex, inBlocks, keepIndex, keptIndex, listBlockIds, shownSet, userRowsOf } from './block-index';
 import type { CacheDb } from './cache-db';
 import { PackedIds, PackedIdsBuilder } from './packed-ids';
 import type { ElementRow } from './schema';

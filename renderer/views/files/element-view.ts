@@ -1,12 +1,14 @@
 /**
  * Which elements of a file the grid shows, in which order: the user's quick filter, per-column filters and sort,
- * computed over the cache in short steps (never a long task), as a list of element ids. The grid then reads only the
- * rows it shows, by id (the ids packed: see packed-ids.ts). Without filters or sort the view is the file's ids in id
- * order, read from the keys alone.
+ * computed over the cache in short steps (the scan, the sort and the packing of the ids alike: never a long task), as
+ * a list of element ids (packed: see packed-ids.ts). The grid then reads only the rows it shows, by id. Without
+ * filters or sort the view is the file's ids in id order, read from the keys alone.
  */
 import { elementIdsOf, scanElements } from '../../db/reads';
 import type { CacheDb } from '../../db/cache-db';
-import { PackedIds } from '../../db/packed-ids';
+import { PackedIdsBuilder, type PackedIds } from '../../db/packed-ids';
+import { nextTask } from '../../next-task';
+import { sortInSteps } from '../../sort-in-steps';
 import type { ElementRow } from '../../db/schema';
 import { ELEMENT_COLUMNS, elementColumn, type ElementColumn, type ElementColumnKey } from './element-columns';
 
@@ -110,6 +112,9 @@ function compareKeys(a: SortKey, b: SortKey): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Ids packed per task once a view's order is known: a few milliseconds each. */
+const PACK_STEP = 20_000;
+
 /** How far a view's computation got. */
 export interface ViewProgress {
   scanned: number;
@@ -129,26 +134,43 @@ export async function buildElementView(
   if (isPlainQuery(query)) return elementIdsOf(db, fileId, undefined, options.signal);
   const keep = rowFilter(query, shown);
   const sortColumn = query.sort === null ? null : elementColumn(query.sort.column);
-  const kept: { id: string; key: SortKey }[] = [];
+  // Kept ids are packed as they are found and their keys held apart (no object per element): a view of a million
+  // elements otherwise keeps a million small objects alive through the scan, and the collector's pauses grow with them.
+  const found = new PackedIdsBuilder();
+  const keys: SortKey[] = [];
   let scanned = 0;
   await scanElements(
     db,
     fileId,
     (rows) => {
       for (const row of rows) {
-        if (keep(row)) kept.push({ id: row.id, key: sortColumn === null ? null : sortKeyOf(sortColumn, row) });
+        if (!keep(row)) continue;
+        found.add(row.id);
+        if (sortColumn !== null) keys.push(sortKeyOf(sortColumn, row));
       }
       scanned += rows.length;
       options.onProgress?.({ scanned });
     },
     options.signal,
   );
-  if (sortColumn !== null && query.sort !== null) {
-    const sign = query.sort.direction === 'asc' ? 1 : -1;
-    kept.sort((a, b) => {
-      if (a.key === null || b.key === null) return compareKeys(a.key, b.key);
-      return sign * compareKeys(a.key, b.key);
-    });
+  const kept = found.build();
+  const aborted = (): boolean => options.signal?.aborted === true;
+  if (query.sort === null || aborted()) return kept;
+  const sign = query.sort.direction === 'asc' ? 1 : -1;
+  const order = await sortInSteps(
+    Array.from({ length: kept.length }, (_, index) => index),
+    (a, b) => {
+      const keyA = keys[a] ?? null;
+      const keyB = keys[b] ?? null;
+      if (keyA === null || keyB === null) return compareKeys(keyA, keyB);
+      return sign * compareKeys(keyA, keyB);
+    },
+    options.signal,
+  );
+  const ids = new PackedIdsBuilder();
+  for (let start = 0; start < order.length && !aborted(); start += PACK_STEP) {
+    for (const index of order.slice(start, start + PACK_STEP)) ids.add(kept.at(index) ?? '');
+    if (start + PACK_STEP < order.length) await nextTask();
   }
-  return PackedIds.of(kept.map((entry) => entry.id));
+  return ids.build();
 }

@@ -44,33 +44,32 @@ export class PackedIds implements IdList {
 
   static readonly EMPTY = new PackedIds('', new Uint32Array(0), true);
 
-  static of(ids: Iterable<string>): PackedIds {
-    const builder = new PackedIdsBuilder();
-    for (const id of ids) builder.add(id);
-    return builder.build();
-  }
-
   /** Where id `index` starts in `text`. */
   startOf(index: number): number {
     return index === 0 ? 0 : (this.ends[index - 1] ?? 0);
   }
 
+  /** Id `index`, which must be in range. */
+  private idAt(index: number): string {
+    return this.text.slice(this.startOf(index), this.ends[index]);
+  }
+
   at(index: number): string | undefined {
     const position = index < 0 ? this.length + index : index;
     if (position < 0 || position >= this.length) return undefined;
-    return this.text.slice(this.startOf(position), this.ends[position]);
+    return this.idAt(position);
   }
 
   slice(start = 0, end = this.length): string[] {
     const from = start < 0 ? Math.max(0, this.length + start) : Math.min(start, this.length);
     const to = end < 0 ? Math.max(0, this.length + end) : Math.min(end, this.length);
     const ids: string[] = [];
-    for (let index = from; index < to; index += 1) ids.push(this.text.slice(this.startOf(index), this.ends[index]));
+    for (let index = from; index < to; index += 1) ids.push(this.idAt(index));
     return ids;
   }
 
   *[Symbol.iterator](): Iterator<string> {
-    for (let index = 0; index < this.length; index += 1) yield this.text.slice(this.startOf(index), this.ends[index]);
+    for (let index = 0; index < this.length; index += 1) yield this.idAt(index);
   }
 
   /** Whether the id at `index` is `id`, without making it. */
@@ -93,7 +92,7 @@ export class PackedIds implements IdList {
     let high = this.length - 1;
     while (low <= high) {
       const middle = (low + high) >>> 1;
-      const found = this.text.slice(this.startOf(middle), this.ends[middle]);
+      const found = this.idAt(middle);
       if (found === id) return middle;
       if (found < id) low = middle + 1;
       else high = middle - 1;

@@ -6,12 +6,18 @@ import { PackedIds, PackedIdsBuilder } from '../../../../renderer/db/packed-ids'
 const id = fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.uuid(), fc.constantFrom('E-1', 'E-10', 'E-100', 'é', 'ä-1'));
 const distinctIds = fc.uniqueArray(id, { maxLength: 300 });
 
+function packedOf(ids: Iterable<string>): PackedIds {
+  const builder = new PackedIdsBuilder();
+  for (const each of ids) builder.add(each);
+  return builder.build();
+}
+
 describe('PackedIds', () => {
   it('answers like the array it was built from, in any order', () => {
     fc.assert(
       fc.property(distinctIds, fc.boolean(), fc.integer({ min: -5, max: 310 }), fc.integer({ min: -5, max: 310 }), (ids, sort, start, end) => {
         const list = sort ? [...ids].sort() : ids;
-        const packed = PackedIds.of(list);
+        const packed = packedOf(list);
         expect(packed.length).toBe(list.length);
         expect([...packed]).toEqual(list);
         expect(packed.slice(start, end)).toEqual(list.slice(start, end));
@@ -27,8 +33,8 @@ describe('PackedIds', () => {
 
   it('finds ids by binary search when they are in key order, and by hash when not', () => {
     const ordered = Array.from({ length: 5_000 }, (_, index) => `E-${String(index).padStart(6, '0')}`);
-    const sorted = PackedIds.of(ordered);
-    const shuffled = PackedIds.of([...ordered].reverse());
+    const sorted = packedOf(ordered);
+    const shuffled = packedOf([...ordered].reverse());
     expect(sorted.sorted).toBe(true);
     expect(shuffled.sorted).toBe(false);
     expect(sorted.indexOf('E-004321')).toBe(4321);
@@ -40,7 +46,7 @@ describe('PackedIds', () => {
   it('takes runs of another list without making their ids, keeping whether the whole is in key order', () => {
     fc.assert(
       fc.property(distinctIds, fc.array(fc.nat(), { maxLength: 6 }), (ids, cuts) => {
-        const source = PackedIds.of([...ids].sort());
+        const source = packedOf([...ids].sort());
         const bounds = [...new Set([0, source.length, ...cuts.map((cut) => cut % (source.length + 1))])].sort((a, b) => a - b);
         const builder = new PackedIdsBuilder();
         const expected: string[] = [];
@@ -60,9 +66,9 @@ describe('PackedIds', () => {
   });
 
   it('tells equal lists apart from lists of the same text cut differently', () => {
-    expect(PackedIds.of(['ab', 'c']).equals(PackedIds.of(['ab', 'c']))).toBe(true);
-    expect(PackedIds.of(['ab', 'c']).equals(PackedIds.of(['a', 'bc']))).toBe(false);
-    expect(PackedIds.of(['ab']).equals(PackedIds.of(['ab', 'c']))).toBe(false);
-    expect(PackedIds.EMPTY.equals(PackedIds.of([]))).toBe(true);
+    expect(packedOf(['ab', 'c']).equals(packedOf(['ab', 'c']))).toBe(true);
+    expect(packedOf(['ab', 'c']).equals(packedOf(['a', 'bc']))).toBe(false);
+    expect(packedOf(['ab']).equals(packedOf(['ab', 'c']))).toBe(false);
+    expect(PackedIds.EMPTY.equals(packedOf([]))).toBe(true);
   });
 });

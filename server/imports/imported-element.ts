@@ -43,6 +43,12 @@ export interface ImportedElement {
   quantitySource: Exclude<QuantitySource, 'none'> | null;
   /** Why the geometry gave no volume, when it was read for one. */
   geometryIssue: GeometryIssue | null;
+  /**
+   * The material or product the source names by id (a sheet's Material/Product id column), which maps the element as
+   * an element's own `materialId` does (decisions §9): ignored when it names nothing the building's account can read.
+   * IFC models name none.
+   */
+  materialId?: string | null;
 }
 
 /** `model` when the source gives the element a volume or a weight (the mass needs one of them), else null. */

@@ -1,44 +1,21 @@
 /**
- * The columns of a spreadsheet (decisions §11): which header names each field is recognised by, and how a cell becomes
- * text or a quantity. See ../README.md, section Spreadsheets.
+ * The columns of a spreadsheet (decisions §11): which field a header names (the names of every language, written once in
+ * shared/sheet-columns.ts), and how a cell becomes text or a quantity. See ../README.md, section Spreadsheets.
  */
+import { normaliseHeader as normaliseHeaderText, SHEET_COLUMNS, SHEET_LANGUAGES, type SheetField, type SheetQuantityField } from '../../../shared/sheet-columns';
 import type { RowProblem } from '../../../shared/status-messages';
 
-export type QuantityField = 'volume' | 'area' | 'length' | 'width' | 'height' | 'weight' | 'amount';
-export type TextField = 'id' | 'name' | 'description' | 'material' | 'classification' | 'floor' | 'phase';
-export type Field = TextField | QuantityField;
-
-/**
- * The header names each field is recognised by (decisions §11, nl/en/de), compared after {@link normaliseHeader}.
- * Material/Product is also recognised in its parts and in Dutch, as the Dutch fixtures write it (`Materiaal/Product`).
- */
-export const HEADER_NAMES: Record<Field, readonly string[]> = {
-  id: ['id', 'mark', 'merk'],
-  name: ['name', 'naam'],
-  description: ['description', 'omschrijving'],
-  material: ['material/product', 'materiaal/product', 'material', 'materiaal', 'product'],
-  classification: ['classification code', 'classificatiecode'],
-  floor: ['floor', 'verdieping', 'geschoss'],
-  volume: ['volume'],
-  area: ['area', 'oppervlakte', 'fläche'],
-  length: ['length', 'lengte', 'länge'],
-  width: ['width', 'breedte', 'breite'],
-  height: ['height', 'hoogte', 'höhe'],
-  weight: ['weight', 'gewicht'],
-  amount: ['amount', 'aantal', 'anzahl'],
-  phase: ['phase', 'fase'],
-};
-
-export const FIELD_BY_HEADER: ReadonlyMap<string, Field> = new Map(
-  (Object.entries(HEADER_NAMES) as [Field, readonly string[]][]).flatMap(([field, names]) =>
-    names.map((name) => [name, field] as const),
+/** Each header name of every language (shared/sheet-columns.ts), normalised, to the field it names. */
+export const FIELD_BY_HEADER: ReadonlyMap<string, SheetField> = new Map(
+  SHEET_COLUMNS.flatMap((column) =>
+    SHEET_LANGUAGES.flatMap((language) => column.headers[language].map((name) => [normaliseHeaderText(name), column.field] as const)),
   ),
 );
 
 /** Quantities in the order their problems are reported. */
-export const QUANTITY_FIELDS: readonly QuantityField[] = ['volume', 'area', 'length', 'width', 'height', 'weight', 'amount'];
+export const QUANTITY_FIELDS: readonly SheetQuantityField[] = ['volume', 'area', 'length', 'width', 'height', 'weight', 'amount'];
 /** Extensive quantities: a row with Amount n describes n identical pieces, so these are multiplied by n. */
-export const SUMMED_BY_AMOUNT: readonly QuantityField[] = ['volume', 'area', 'length', 'weight'];
+export const SUMMED_BY_AMOUNT: readonly SheetQuantityField[] = ['volume', 'area', 'length', 'weight'];
 
 /** A formula cell the file holds no computed value for (never recalculated, or an error such as #DIV/0!). */
 export interface UncomputedFormula {
@@ -49,11 +26,11 @@ export interface UncomputedFormula {
 export type Cell = string | number | null | UncomputedFormula;
 
 /** Which column (0-based position in the row) holds which field; the first column with a field's header wins. */
-export type ColumnMap = Map<Field, number>;
+export type ColumnMap = Map<SheetField, number>;
 
 export function normaliseHeader(value: Cell): string {
   if (value === null || typeof value === 'object') return '';
-  return String(value).normalize('NFC').replace(/\s+/gu, ' ').trim().toLowerCase();
+  return normaliseHeaderText(String(value));
 }
 
 /** The columns of a header row, or null when the row has no Id column (then it is not the header row). */
@@ -90,7 +67,7 @@ export function parseDecimal(raw: string): number {
 
 export type Quantity = { value: number | null } | { problem: RowProblem };
 
-export function quantity(field: QuantityField, cell: Cell | undefined): Quantity {
+export function quantity(field: SheetQuantityField, cell: Cell | undefined): Quantity {
   if (cell === null || cell === undefined) return { value: null };
   if (typeof cell === 'object') return { problem: { kind: 'no-computed-value', field, formula: cell.formula } };
   if (typeof cell === 'string' && cell.trim() === '') return { value: null };

@@ -1,5 +1,6 @@
 /** CSV text, parsed here in chunks: the separator sniffed, the rows handed on as they are parsed. */
 import { createReadStream } from 'node:fs';
+import { unguardCsvText } from '../../../shared/csv-formula-guard';
 import { UnknownImportFileError } from '../imported-element';
 import { headerColumns } from './columns';
 import { SAMPLE_BYTES, sheetNameOfCsv } from './kind';
@@ -187,7 +188,7 @@ export async function readCsv(
     for (const record of records) {
       recordNumber += 1;
       if (recordNumber <= layout.skip) continue;
-      await rows.row(recordNumber - layout.skip, record);
+      await rows.row(recordNumber - layout.skip, record.map(unguardCsvText));
     }
   };
   const input = createReadStream(filePath, { highWaterMark: SAMPLE_BYTES });

@@ -1,7 +1,8 @@
 /** Rows to elements: the header row of each sheet, the data rows below it, and the batches handed to the sink. */
 import { formatRejectedRow, type RowProblem } from '../../../shared/status-messages';
 import { UnknownImportFileError, quantitySourceOf, type ImportedElement, type ImportSink } from '../imported-element';
-import { headerColumns, QUANTITY_FIELDS, quantity, SUMMED_BY_AMOUNT, text, type Cell, type ColumnMap, type Field, type QuantityField } from './columns';
+import type { SheetField, SheetQuantityField } from '../../../shared/sheet-columns';
+import { headerColumns, QUANTITY_FIELDS, quantity, SUMMED_BY_AMOUNT, text, type Cell, type ColumnMap } from './columns';
 
 /** Elements handed to the sink at a time. */
 export const BATCH_SIZE = 500;
@@ -33,7 +34,7 @@ export class Collector {
 
   /** One data row (1-based rowNumber as the user sees it); empty rows (all imported columns blank) are skipped. */
   async row(sheetIndex: number, rowNumber: number, columns: ColumnMap, cells: readonly Cell[]): Promise<void> {
-    const at = (field: Field): Cell | undefined => {
+    const at = (field: SheetField): Cell | undefined => {
       const index = columns.get(field);
       return index === undefined ? undefined : cells[index];
     };
@@ -51,7 +52,7 @@ export class Collector {
     const problems: RowProblem[] = [];
     const id = text(at('id'));
     if (id === null) problems.push({ kind: 'no-id' });
-    const values: Partial<Record<QuantityField, number | null>> = {};
+    const values: Partial<Record<SheetQuantityField, number | null>> = {};
     for (const field of QUANTITY_FIELDS) {
       const result = quantity(field, at(field));
       if ('problem' in result) problems.push(result.problem);
@@ -85,7 +86,7 @@ export class Collector {
       name: text(at('name')),
       materialName: text(at('material')),
       typeName: text(at('description')),
-      elementClass: null,
+      elementClass: text(at('elementClass')),
       volume: values.volume ?? null,
       area: values.area ?? null,
       height: values.height ?? null,
@@ -99,6 +100,7 @@ export class Collector {
       materialHints: [],
       quantitySource: quantitySourceOf(values.volume ?? null, values.weight ?? null),
       geometryIssue: null,
+      materialId: text(at('materialId')),
     });
     if (this.batch.length >= BATCH_SIZE) await this.flush();
   }

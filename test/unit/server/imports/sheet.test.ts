@@ -80,6 +80,7 @@ function element(fields: Partial<ImportedElement> & { id: string }): ImportedEle
     // A row's volume or weight comes from the sheet itself.
     quantitySource: (fields.volume ?? 0) > 0 || (fields.weight ?? 0) > 0 ? 'model' : null,
     geometryIssue: null,
+    materialId: null,
     ...fields,
   };
 }
@@ -295,6 +296,16 @@ describe('CSV dialects', () => {
     expect(elements[0]).toMatchObject({ id: 'W-1', area: 2.5, height: 3, floor: 'Erdgeschoß' });
   });
 
+  it('text guarded against formulas with an apostrophe is read without it; other apostrophes stay', async () => {
+    const csv = ['Id,Name,Floor,Description', `"'=HYPERLINK(""x"")",'+31 wall,'-1,'@home`, "G-2,'Quoted',' -2,'Plain"].join('\n');
+    const { outcome, elements } = await run(await temp('guarded.csv', csv));
+    expect(outcome.rejected).toEqual([]);
+    expect(elements.map(({ id, name, floor, typeName }) => [id, name, floor, typeName])).toEqual([
+      ['=HYPERLINK("x")', '+31 wall', "'-1", '@home'],
+      ['G-2', "'Quoted'", "' -2", "'Plain"],
+    ]);
+  });
+
   it('a title line above the header row is skipped; row numbers stay those of the file', async () => {
     const csv = 'Element list house 12;;\n;;\nId;Name;Area\nH-1;Roof;-3\nH-2;Wall;4\n';
     const { outcome, elements } = await run(await temp('title.csv', csv));
@@ -346,12 +357,14 @@ describe('CSV dialects', () => {
   });
 });
 
-describe('headers in English, Dutch and German', () => {
-  const rows = ['R-1', 'Wall', 'External wall', 'Brick', '21.12', 'Ground', '1,5', '5', '4', '0,3', '2,5', '2700', '', 'New'];
+describe('headers in the six languages of the app', () => {
+  const MATERIAL = '0b6c2f9e-4a43-4c1e-9a55-3f0d2b1c7e01';
+  const rows = ['R-1', 'Wall', 'External wall', 'Brick', MATERIAL, '21.12', 'Ground', '1,5', '5', '4', '0,3', '2,5', '2700', '', 'New', 'IfcWall'];
   const expected = {
     name: 'Wall',
     typeName: 'External wall',
     materialName: 'Brick',
+    materialId: MATERIAL,
     classificationLookup: ['21.12'],
     floor: 'Ground',
     volume: 1.5,
@@ -361,13 +374,18 @@ describe('headers in English, Dutch and German', () => {
     height: 2.5,
     weight: 2700,
     phaseLookup: ['New'],
+    elementClass: 'IfcWall',
   };
   const headers: Record<string, string[]> = {
-    en: ['Id', 'Name', 'Description', 'Material/Product', 'Classification code', 'Floor', 'Volume', 'Area', 'Length', 'Width', 'Height', 'Weight', 'Amount', 'Phase'],
-    nl: ['Merk', 'Naam', 'Omschrijving', 'Materiaal/Product', 'Classificatiecode', 'Verdieping', 'Volume', 'Oppervlakte', 'Lengte', 'Breedte', 'Hoogte', 'Gewicht', 'Aantal', 'Fase'],
-    de: ['Id', 'Name', 'Description', 'Material', 'Classification code', 'Geschoss', 'Volume', 'Fläche', 'Länge', 'Breite', 'Höhe', 'Gewicht', 'Anzahl', 'Phase'],
-    'en, any case and spacing': ['  MARK ', 'name', 'DESCRIPTION', 'material/product', 'Classification\u00a0  Code', 'FLOOR', 'VOLUME', 'area', 'LENGTH', 'Width', 'height', 'WeIgHt', 'AMOUNT', 'phase'],
-    'de, decomposed umlauts': ['ID', 'NAME', 'Omschrijving', 'Product', 'classificatiecode', 'GESCHOSS', 'Volume', 'Fla\u0308che', 'La\u0308nge', 'BREITE', 'Ho\u0308he', 'gewicht', 'anzahl', 'FASE'],
+    en: ['Id', 'Name', 'Description', 'Material/Product', 'Material/Product id', 'Classification code', 'Floor', 'Volume', 'Area', 'Length', 'Width', 'Height', 'Weight', 'Amount', 'Phase', 'IFC class'],
+    nl: ['Merk', 'Naam', 'Omschrijving', 'Materiaal/Product', 'Materiaal/Product-id', 'Classificatiecode', 'Verdieping', 'Volume', 'Oppervlakte', 'Lengte', 'Breedte', 'Hoogte', 'Gewicht', 'Aantal', 'Fase', 'IFC-klasse'],
+    de: ['Kennung', 'Bezeichnung', 'Beschreibung', 'Material/Produkt', 'Material/Produkt-ID', 'Klassifikationscode', 'Geschoss', 'Volumen', 'Fläche', 'Länge', 'Breite', 'Höhe', 'Gewicht', 'Anzahl', 'Phase', 'IFC-Klasse'],
+    fr: ['Identifiant', 'Nom', 'Description', 'Matériau/Produit', 'Id matériau/produit', 'Code de classification', 'Étage', 'Volume', 'Surface', 'Longueur', 'Largeur', 'Hauteur', 'Poids', 'Quantité', 'Phase', 'Classe IFC'],
+    it: ['Identificativo', 'Nome', 'Descrizione', 'Materiale/Prodotto', 'Id materiale/prodotto', 'Codice di classificazione', 'Piano', 'Volume', 'Superficie', 'Lunghezza', 'Larghezza', 'Altezza', 'Peso', 'Quantità', 'Fase', 'Classe IFC'],
+    es: ['Identificador', 'Nombre', 'Descripción', 'Material/Producto', 'Id material/producto', 'Código de clasificación', 'Planta', 'Volumen', 'Superficie', 'Longitud', 'Anchura', 'Altura', 'Peso', 'Cantidad', 'Fase', 'Clase IFC'],
+    'en, any case and spacing': ['  MARK ', 'name', 'DESCRIPTION', 'material/product', 'MATERIAL/PRODUCT  ID', 'Classification\u00a0  Code', 'FLOOR', 'VOLUME', 'area', 'LENGTH', 'Width', 'height', 'WeIgHt', 'AMOUNT', 'phase', 'ifc CLASS'],
+    'de, decomposed umlauts': ['ID', 'NAME', 'Omschrijving', 'Product', 'produkt-id', 'classificatiecode', 'GESCHOSS', 'Volume', 'Fla\u0308che', 'La\u0308nge', 'BREITE', 'Ho\u0308he', 'gewicht', 'anzahl', 'FASE', 'ifc-klasse'],
+    'fr and es, decomposed accents, other names': ['ID', 'Nom', 'Nom du type', 'Produit', 'Id produit', 'Co\u0301digo de clasificacio\u0301n', 'E\u0301tage', 'Volumen', 'A\u0301rea', 'Longitud', 'Ancho', 'Alto', 'Masse', 'Cantidad', 'Phase', 'Clase IFC'],
   };
   for (const [language, names] of Object.entries(headers)) {
     it(language, async () => {
@@ -377,6 +395,24 @@ describe('headers in English, Dutch and German', () => {
       expect(elements[0]).toEqual(element({ id: 'R-1', ...expected }));
     });
   }
+
+  it('the material or product id is read as given, blank as none; the IFC class as given', async () => {
+    const csv = ['Id,Material/Product id,IFC class', `M-1,${MATERIAL},IfcSlab`, 'M-2,  ,', 'M-3,not an id,IfcWallStandardCase'].join('\n');
+    const { outcome, elements } = await run(await temp('material-ids.csv', csv));
+    expect(outcome.rejected).toEqual([]);
+    expect(elements.map(({ id, materialId, elementClass }) => ({ id, materialId, elementClass }))).toEqual([
+      { id: 'M-1', materialId: MATERIAL, elementClass: 'IfcSlab' },
+      { id: 'M-2', materialId: null, elementClass: null },
+      // Refinement decides: an id that names nothing readable maps nothing.
+      { id: 'M-3', materialId: 'not an id', elementClass: 'IfcWallStandardCase' },
+    ]);
+  });
+
+  it('the export’s "Mapped to" column is not read, in any language', async () => {
+    const csv = ['Id,Mapped to,Gekoppeld aan,Zugeordnet zu,Associé à,Associato a,Asignado a', 'X-1,Concrete,Beton,Beton,Béton,Calcestruzzo,Hormigón'].join('\n');
+    const { elements } = await run(await temp('mapped-to.csv', csv));
+    expect(elements).toEqual([element({ id: 'X-1', phaseLookup: ['mapped-to'] })]);
+  });
 
   it('other columns (GTIN, Madaster Id, Volume (m3)) are not read; the first column of a field wins', async () => {
     const csv = 'GTIN,Madaster Id,Id,Volume (m3),Name,Name\n8712345678906,abc,G-1,99,First,Second\n';

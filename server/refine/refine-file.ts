@@ -148,16 +148,17 @@ export async function refineFile(
   return outcome;
 }
 
-/** An element as an import reads it, with its lookups and hints as the tables store them (JSON text). */
+/**
+ * An element as an import reads it, with its lookups and hints as the tables store them (JSON text) and the catalogue
+ * item its source names by id (a spreadsheet's Material/Product id), if any.
+ */
 export type ImportedForRefinement = Pick<
   RefinedElement,
-  'materialName' | 'typeName' | 'phaseLookup' | 'classificationLookup' | 'classificationHints' | 'materialHints' | 'elementClass'
+  'materialName' | 'typeName' | 'materialId' | 'phaseLookup' | 'classificationLookup' | 'classificationHints' | 'materialHints' | 'elementClass'
 >;
 
-/** What refinement reads of an element; without `materialId` and `userEdited`, it names no catalogue item and no user has edited it. */
-type RefinableElement = ImportedForRefinement & Partial<Pick<RefinedElement, 'materialId' | 'userEdited'>>;
-
-const NO_READABLE_ITEMS: ReadableCatalogueItems = new Map();
+/** What refinement reads of an element; without `userEdited`, no user has edited it. */
+type RefinableElement = ImportedForRefinement & Partial<Pick<RefinedElement, 'userEdited'>>;
 
 /**
  * The refinement of one file's elements with the codes and the catalogue as they were when it was loaded: what
@@ -175,11 +176,19 @@ export class FileRefinement {
   }
 
   /**
-   * The derived columns of an element an import has read, before it is stored: what a run over the stored element
-   * would write. Such an element names no catalogue item and no user has edited it.
+   * The catalogue items among `ids` that the file's building can read, for {@link ofImported}: one read for a batch of
+   * imported elements, none when no element names an item.
    */
-  ofImported(element: ImportedForRefinement): RefinedElementColumns {
-    return refineElement(element, this.context, NO_READABLE_ITEMS);
+  readableItems(db: Kysely<DatabaseSchema>, ids: readonly (string | null)[]): Promise<ReadableCatalogueItems> {
+    return readableItems(db, ids, this.context.readableDatabases);
+  }
+
+  /**
+   * The derived columns of an element an import has read, before it is stored: what a run over the stored element
+   * would write. No user has edited it; the item its `materialId` names maps it when `readable` holds that item.
+   */
+  ofImported(element: ImportedForRefinement, readable: ReadableCatalogueItems): RefinedElementColumns {
+    return refineElement(element, this.context, readable);
   }
 
   /** Stored elements refined by id, in `trx`: each read, refined and written where its derived columns change. */
@@ -242,7 +251,7 @@ function refineElement(element: RefinableElement, context: RefineContext, readab
     {
       materialName: element.materialName,
       typeName: element.typeName,
-      materialId: element.materialId ?? null,
+      materialId: element.materialId,
       materialHints: lookupValues(element.materialHints, 'materialHints'),
     },
     context.rules,
@@ -415,7 +424,7 @@ async function loadRules(db: Kysely<DatabaseSchema>, databases: string[]): Promi
 /** The materials and products among `ids` that live in a readable database, by lower-case id. */
 async function readableItems(
   db: Kysely<DatabaseSchema>,
-  ids: (string | null)[],
+  ids: readonly (string | null)[],
   readableDatabases: string[],
 ): Promise<ReadableCatalogueItems> {
   // Ids as given and in lower case: a client may write a uuid in upper case, the catalogue stores it as created.

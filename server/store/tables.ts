@@ -255,6 +255,8 @@ export type StagedElementsTable = StoredImportedElement &
   RefinedElementColumns & {
     classificationHints: string;
     materialHints: string;
+    /** The catalogue item the source named by id (a sheet's Material/Product id); the swap copies it into `elements`. */
+    materialId: string | null;
   };
 
 /** A material of an element database. Multilingual texts and the circular/financial blocks are JSON. */

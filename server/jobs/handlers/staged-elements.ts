@@ -20,6 +20,7 @@ export const STAGED_COLUMNS = [
   'weight', 'phaseLookup', 'classificationLookup', 'floor', 'classificationHints', 'materialHints', 'quantitySource',
   'geometryIssue', 'mappingType', 'mappingId', 'mappingSource', 'phaseMatchId', 'phaseMatchName', 'brandLayerMatchId',
   'brandLayerMatchName', 'classificationMatchId', 'classificationMatchName', 'classificationMatchCode', 'classificationSource',
+  'materialId',
 ] as const satisfies readonly (keyof StagedElementsTable)[];
 
 type StagedValue = string | number | null;
@@ -65,17 +66,20 @@ export async function stageElementBatch(
   report: ReportElementColumns,
 ): Promise<void> {
   const values: StagedValue[] = [];
+  // A spreadsheet may name items by id: those the building can read, in one read per batch.
+  const readable = await refinement.readableItems(db, elements.map((element) => element.materialId ?? null));
   for (const element of elements) {
     const lookups = {
       materialName: storedText(element.materialName),
       typeName: storedText(element.typeName),
+      materialId: storedText(element.materialId ?? null),
       elementClass: storedText(element.elementClass),
       phaseLookup: JSON.stringify(element.phaseLookup),
       classificationLookup: JSON.stringify(element.classificationLookup),
       classificationHints: JSON.stringify(element.classificationHints),
       materialHints: JSON.stringify(element.materialHints),
     };
-    const derived = refinement.ofImported(lookups);
+    const derived = refinement.ofImported(lookups, readable);
     const id = storedText(element.id);
     values.push(
       fileId, id, storedText(element.name), lookups.materialName, lookups.typeName, lookups.elementClass, element.volume,
@@ -84,6 +88,7 @@ export async function stageElementBatch(
       element.quantitySource, element.geometryIssue, derived.mappingType, derived.mappingId, derived.mappingSource,
       derived.phaseMatchId, derived.phaseMatchName, derived.brandLayerMatchId, derived.brandLayerMatchName,
       derived.classificationMatchId, derived.classificationMatchName, derived.classificationMatchCode, derived.classificationSource,
+      lookups.materialId,
     );
     report.add(
       reportElementOf({
@@ -93,7 +98,7 @@ export async function stageElementBatch(
         length: element.length,
         weight: element.weight,
         materialName: lookups.materialName,
-        materialId: null,
+        materialId: lookups.materialId,
         classificationMatchId: derived.classificationMatchId,
         brandLayerMatchId: derived.brandLayerMatchId,
         mappingType: derived.mappingType,

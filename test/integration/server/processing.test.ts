@@ -81,6 +81,54 @@ describe('processing spreadsheets', () => {
     expect(refinedStatus.statusMessage).toMatch(/count in the circularity index/);
     expect(importedStatus.statusMessage?.endsWith(refinedStatus.statusMessage ?? '')).toBe(true);
   });
+  it('maps by the Material/Product id column as by an element’s own materialId; an id naming nothing readable is ignored', async () => {
+    const concrete = 'f042f35e-5baf-47bd-9603-2a2e079f06cc';
+    const aeratedConcrete = 'a351f70a-47f7-4dc4-91eb-53ebbdbb7922';
+    const { buildingId } = await createPortfolioWithBuilding(test);
+    const created = await test.request({ method: 'POST', url: `${api}/buildings/${buildingId}/files`, payload: { type: 0 } });
+    const fileId = (created.json() as { id: string }).id;
+    const csv = [
+      'Id,Material/Product,Material/Product id,Volume,IFC class',
+      `by-id,Gasbeton,${concrete.toUpperCase()},1,IfcWall`,
+      `unknown-id,Gasbeton,${crypto.randomUUID()},1,IfcWall`,
+      'no-id,Gasbeton,,1,IfcSlab',
+    ].join('\n');
+    const upload = await test.request({
+      method: 'POST',
+      url: `${api}/buildings/${buildingId}/files/${fileId}/upload/ids.csv`,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: Buffer.from(csv),
+    });
+    expect(upload.statusCode).toBe(201);
+    const status = await eventually(
+      async () => (await test.request({ method: 'GET', url: upload.headers.location as string })).json() as BuildingFileStatusResponse,
+      (value) => [0, 3, 99].includes(value.status),
+    );
+    expect(status).toMatchObject({ status: 3, elementCount: 3 });
+    const byId = new Map((await elementsOf(buildingId, fileId)).map((element) => [element.id, element]));
+    expect(byId.get('by-id')?.mapping).toEqual({ type: 10, id: concrete });
+    expect(byId.get('unknown-id')?.mapping).toEqual({ type: 10, id: aeratedConcrete });
+    expect(byId.get('no-id')?.mapping).toEqual({ type: 10, id: aeratedConcrete });
+    // The IFC class column: classified by class where no code is given.
+    expect(byId.get('by-id')?.elementClass).toBe('IfcWall');
+    expect(byId.get('by-id')?.classificationMatch?.code).toBe('22');
+    const report = (await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/files/${fileId}/report` })).json() as {
+      material: { model: { elements: number }; rule: { elements: number } };
+    };
+    expect(report.material.model.elements).toBe(1);
+    expect(report.material.rule.elements).toBe(2);
+
+    // A refinement run afterwards keeps the mapping the sheet named: the id is the element's own materialId now.
+    await test.request({ method: 'POST', url: `${api}/buildings/${buildingId}/files/${fileId}/setimporting` });
+    await test.request({ method: 'POST', url: `${api}/buildings/${buildingId}/files/${fileId}/startrefinement` });
+    await eventually(
+      async () => (await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/files/${fileId}/status` })).json() as BuildingFileStatusResponse,
+      (value) => value.status === 3,
+    );
+    const refined = new Map((await elementsOf(buildingId, fileId)).map((element) => [element.id, element]));
+    expect(refined.get('by-id')?.mapping).toEqual({ type: 10, id: concrete });
+  });
+
   it('names rejected rows in the status message and imports the rest', async () => {
     const { buildingId } = await createPortfolioWithBuilding(test);
     const { fileId, status } = await uploadAndProcess(buildingId, 'sheets/bad-rows.xlsx');

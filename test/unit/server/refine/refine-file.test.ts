@@ -3,7 +3,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BuildingLevel, ElementType, MatchType, Phase, ProductType } from '../../../../shared/api/enums';
 import { classificationCodeId } from '../../../../server/refine/nl-sfb';
-import { refineFile, type RefinedElement } from '../../../../server/refine/refine-file';
+import { FileRefinement, refineFile, type RefinedElement } from '../../../../server/refine/refine-file';
 import { seedDemo } from '../../../../server/store/seed/demo';
 import { ensureLocalAccount } from '../../../../server/store/seed/local-account';
 import { NL_SFB_METHOD_ID, seedSystemData } from '../../../../server/store/seed/system-data';
@@ -303,6 +303,42 @@ describe('refineFile', () => {
     expect(mapping('explicit-product')).toEqual({ type: ElementType.AreaProduct, id: own.panel });
     expect(mapping('explicit-unreadable')).toEqual({ type: ElementType.Material, id: AERATED_CONCRETE });
     expect(mapping('explicit-unknown')).toEqual({ type: ElementType.Material, id: AERATED_CONCRETE });
+  });
+
+  it('maps an element an import reads by the id its source names, exactly as a stored element’s materialId', async () => {
+    const own = await ownDatabase();
+    const foreign = await foreignDatabase();
+    const fileId = await createFile([accountId]);
+    const inputs: ElementInput[] = [
+      { id: 'named', materialName: 'Beton C20/25', materialId: CONCRETE.toUpperCase() },
+      { id: 'named-product', materialName: 'Beton', materialId: own.panel },
+      { id: 'unreadable', materialName: 'Gasbeton', materialId: foreign.material },
+      { id: 'unknown', materialName: 'Gasbeton', materialId: 'not an id' },
+      { id: 'none', materialName: 'Beton C20/25' },
+    ];
+    const refinement = await FileRefinement.load(db, fileId);
+    const readable = await refinement.readableItems(db, inputs.map((input) => input.materialId ?? null));
+    const imported = new Map(
+      inputs.map((input) => {
+        const lookups = { phaseLookup: '[]', classificationLookup: '[]', classificationHints: '[]', materialHints: '[]', elementClass: null };
+        const element = { materialName: input.materialName ?? null, typeName: input.typeName ?? null, materialId: input.materialId ?? null, ...lookups };
+        return [input.id, refinement.ofImported(element, readable)];
+      }),
+    );
+    expect(imported.get('named')).toMatchObject({ mappingType: ElementType.Material, mappingId: CONCRETE, mappingSource: 'model' });
+    expect(imported.get('named-product')).toMatchObject({ mappingType: ElementType.AreaProduct, mappingId: own.panel, mappingSource: 'model' });
+    expect(imported.get('unreadable')).toMatchObject({ mappingId: AERATED_CONCRETE, mappingSource: 'rule' });
+    expect(imported.get('unknown')).toMatchObject({ mappingId: AERATED_CONCRETE, mappingSource: 'rule' });
+    expect(imported.get('none')).toMatchObject({ mappingId: own.material, mappingSource: 'rule' });
+
+    await insertElements(fileId, inputs);
+    await refineFile(db, fileId, noProgress);
+    const stored = await elements(fileId);
+    // A run over the stored elements derives the same columns, field by field.
+    for (const [id, derived] of imported) {
+      const row = stored.get(id);
+      expect(Object.fromEntries(Object.keys(derived).map((column) => [column, row?.[column as keyof typeof derived]])), id).toEqual(derived);
+    }
   });
 
   it('without preferred databases only the platform is searched', async () => {

@@ -453,6 +453,12 @@ export const de: Messages = {
       open: 'Öffnen',
       save: 'Speichern',
     },
+    importTemplate: {
+      button: 'Importvorlage',
+      hint: 'Eine Tabelle mit den Spalten, die eine Quelldatei haben darf, mit Überschriften in dieser Sprache, und ein Blatt, das jede Spalte erläutert',
+      fileName: 'Importvorlage',
+      failed: 'Die Importvorlage konnte nicht erstellt werden: {message}',
+    },
   },
   portfolioFiles: {
     tab: 'Dateien',

@@ -448,6 +448,12 @@ export const en = {
       open: 'Open',
       save: 'Save',
     },
+    importTemplate: {
+      button: 'Import template',
+      hint: 'A spreadsheet with the columns a source file may have, headed in this language, and a sheet explaining each of them',
+      fileName: 'Import template',
+      failed: 'The import template could not be made: {message}',
+    },
   },
   portfolioFiles: {
     tab: 'Files',

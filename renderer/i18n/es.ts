@@ -449,6 +449,12 @@ export const es: Messages = {
       open: 'Abrir',
       save: 'Guardar',
     },
+    importTemplate: {
+      button: 'Plantilla de importación',
+      hint: 'Una hoja de cálculo con las columnas que puede tener un archivo fuente, encabezadas en este idioma, y una hoja que explica cada una',
+      fileName: 'Plantilla de importación',
+      failed: 'No se pudo crear la plantilla de importación: {message}',
+    },
   },
   portfolioFiles: {
     tab: 'Archivos',

@@ -455,6 +455,12 @@ export const fr: Messages = {
       open: 'Ouvrir',
       save: 'Enregistrer',
     },
+    importTemplate: {
+      button: 'Modèle d’import',
+      hint: 'Un classeur avec les colonnes qu’un fichier source peut avoir, aux en-têtes dans cette langue, et une feuille qui explique chacune d’elles',
+      fileName: 'Modèle d’import',
+      failed: 'Le modèle d’import n’a pas pu être créé : {message}',
+    },
   },
   portfolioFiles: {
     tab: 'Fichiers',

@@ -449,6 +449,12 @@ export const it: Messages = {
       open: 'Apri',
       save: 'Salva',
     },
+    importTemplate: {
+      button: 'Modello di importazione',
+      hint: 'Un foglio di calcolo con le colonne che un file sorgente può avere, intestate in questa lingua, e un foglio che le spiega una per una',
+      fileName: 'Modello di importazione',
+      failed: 'Non è stato possibile creare il modello di importazione: {message}',
+    },
   },
   portfolioFiles: {
     tab: 'File',

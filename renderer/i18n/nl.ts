@@ -452,6 +452,12 @@ export const nl: Messages = {
       open: 'Openen',
       save: 'Opslaan',
     },
+    importTemplate: {
+      button: 'Importsjabloon',
+      hint: 'Een spreadsheet met de kolommen die een bronbestand mag hebben, met koppen in deze taal, en een werkblad dat elke kolom toelicht',
+      fileName: 'Importsjabloon',
+      failed: 'Het importsjabloon kon niet worden gemaakt: {message}',
+    },
   },
   portfolioFiles: {
     tab: 'Bestanden',

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { flushPromises } from '@vue/test-utils';
+import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BuildingFileStatuses } from '../../../../../shared/api/enums';
+import { importTemplateSheets, sheetsOf } from '../../../../../shared/import-template';
 import { SPOOL_CHUNK_BYTES } from '../../../../../shared/uploads';
 import { SPOOL_PIECE_BYTES } from '../../../../../shared/web-bridge-protocol';
+import { useUiStore } from '../../../../../renderer/stores/ui';
 import { mountedPage } from '../../harness';
 import { all, byTestId, click, eventually, text } from '../../dom';
 import { BUILDING, file, filesPage, operations } from './files-harness';
@@ -284,5 +287,30 @@ describe('the uploads of a building', { timeout: 30_000 }, () => {
       expect((await sync.db!.fileTimelines.get(TOWER))?.seen).toEqual([{ status: BuildingFileStatuses.Uploaded, at: '2026-01-02T09:00:00.000Z' }]),
     );
     await eventually(() => expect(operations(bridge).filter((operation) => operation === 'listBuildings').length).toBeGreaterThan(before));
+  });
+});
+
+describe('the import template', { timeout: 30_000 }, () => {
+  it('is saved as an XLSX with its header row in the app’s language and a sheet explaining each column', async () => {
+    const saved: Array<{ blob: Blob; name: string }> = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push({ blob: blob as Blob, name: '' });
+      return 'blob:template';
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      const last = saved.at(-1);
+      if (last !== undefined) last.name = this.download;
+    });
+    const { pinia } = await filesPage(mounted);
+    useUiStore(pinia).setLocale('nl');
+    await eventually(() => expect(byTestId('import-template')).not.toBeNull());
+    expect(text('import-template')).toBe('Import template');
+    click('import-template');
+    await eventually(() => expect(saved.map((each) => each.name)).toEqual(['Import template.xlsx']));
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await (saved[0]?.blob ?? new Blob()).arrayBuffer());
+    expect(sheetsOf(workbook)).toEqual(importTemplateSheets('nl'));
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Elementen', 'Kolommen']);
   });
 });

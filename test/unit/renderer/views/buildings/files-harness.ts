@@ -237,7 +237,7 @@ export async function filesPage(mounted: MountedPage, options: FilesPageOptions 
   mounted.keep(wrapper, pinia);
   const sync = useSyncStore(pinia);
   await eventually(() => expect(sync.db).not.toBeNull());
-  return { bridge, uploads, router, sync, connectionId: active.id };
+  return { bridge, uploads, router, sync, pinia, connectionId: active.id };
 }
 
 /** The operation ids of the page's API calls, in order. */

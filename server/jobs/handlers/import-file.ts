@@ -74,7 +74,7 @@ interface SwapOutcome {
   count: number;
   /** The elements that kept something a user set: to be refined again. */
   keptIds: string[];
-  /** The model elements a user deleted, left out again. */
+  /** The ids of the model elements users deleted, left out again where the new version has them. */
   deletedIds: string[];
 }
 
@@ -87,11 +87,7 @@ interface SwapOutcome {
  */
 async function swapInStagedElements(trx: Kysely<DatabaseSchema>, fileId: string): Promise<SwapOutcome> {
   const edited = await trx.selectFrom('elements').selectAll().where('buildingFileId', '=', fileId).where('userEdited', '=', 1).execute();
-  const modelValues = await stagedUserFields(
-    trx,
-    fileId,
-    edited.map((element) => element.id),
-  );
+  const modelValues = await stagedUserFields(trx, fileId, edited.map((element) => element.id));
   await trx.deleteFrom('elements').where('buildingFileId', '=', fileId).execute();
   await trx
     .insertInto('elements')
@@ -180,10 +176,7 @@ async function stagedUserFields(
 }
 
 /** Where an element's volume or weight comes from once a user's volume or weight is kept over the model's. */
-function quantitySourceAfter(
-  kept: Partial<UserFieldColumns>,
-  model: ModelElement,
-): ElementRow['quantitySource'] {
+function quantitySourceAfter(kept: Partial<UserFieldColumns>, model: ModelElement): ElementRow['quantitySource'] {
   if (!('volume' in kept) && !('weight' in kept)) return model.quantitySource;
   const volume = kept.volume === undefined ? model.volume : kept.volume;
   const weight = kept.weight === undefined ? model.weight : kept.weight;

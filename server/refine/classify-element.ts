@@ -14,8 +14,8 @@ export interface ClassifiableElement {
   lookups: readonly string[];
   /** The importer's hints, in its order (model references through their systems, presentation layer, IFC class). */
   hints: readonly ClassificationHint[];
-  /** Whether a user created or replaced the element: then its lookups are the user's word and come first. */
-  userEdited: boolean;
+  /** Whether a user set the element's classification lookups: then they are the user's word and come first. */
+  lookupsByUser: boolean;
   elementClass: string | null;
 }
 
@@ -28,7 +28,7 @@ export interface ElementClassification {
 /**
  * The classification of an element, the first of:
  * 1. the model's references as the importer read them with their systems (a code of NS 3451 is not the NL-SfB code
- *    with the same digits) — unless a user replaced the element, whose lookups are then their word;
+ *    with the same digits) — unless a user set the element's lookups, which are then their word;
  * 2. its lookups read as NL-SfB codes;
  * 3. its lookups that are codes of a system their shape tells (Uniclass 2015, OmniClass table 21, Uniformat II);
  * 4. the other hints in their order: the presentation layer, then what the importer inferred from the IFC class;
@@ -43,7 +43,7 @@ export function classifyElement(element: ClassifiableElement, codes: NlSfbCodes)
     }
     return null;
   };
-  if (!element.userEdited) {
+  if (!element.lookupsByUser) {
     const fromModel = fromHints(element.hints.filter((hint) => hint.source === 'model'));
     if (fromModel !== null) return fromModel;
   }

@@ -20,6 +20,7 @@ import type { ClassificationHint } from '../imports/imported-element';
 import { classifyElement } from './classify-element';
 import { brandLayerOf, classificationCodeId, nlSfbCodeIndex, type NlSfbCodes } from './nl-sfb';
 import { phaseOf } from './phase';
+import { setsField } from '../services/user-fields';
 
 /** What a refinement run did, over all elements of the file. */
 export interface RefineOutcome {
@@ -75,7 +76,7 @@ const READ_COLUMNS = [
   'classificationHints',
   'materialHints',
   'elementClass',
-  'userEdited',
+  'userFields',
   ...REFINED_COLUMNS,
 ] as const;
 
@@ -157,8 +158,8 @@ export type ImportedForRefinement = Pick<
   'materialName' | 'typeName' | 'materialId' | 'phaseLookup' | 'classificationLookup' | 'classificationHints' | 'materialHints' | 'elementClass'
 >;
 
-/** What refinement reads of an element; without `userEdited`, no user has edited it. */
-type RefinableElement = ImportedForRefinement & Partial<Pick<RefinedElement, 'userEdited'>>;
+/** What refinement reads of an element; without `userFields`, no user has edited it. */
+type RefinableElement = ImportedForRefinement & Partial<Pick<RefinedElement, 'userFields'>>;
 
 /**
  * The refinement of one file's elements with the codes and the catalogue as they were when it was loaded: what
@@ -277,16 +278,17 @@ function refineElement(element: RefinableElement, context: RefineContext, readab
 
 /** Classification and brand layer of an element, from its lookups, the importer's hints and its class. */
 function classificationColumns(element: RefinableElement, context: RefineContext): ClassificationColumns {
+  // The lookups are the user's word where a user set them (decisions §3).
+  const lookupsByUser = setsField(element.userFields ?? null, 'classificationLookup');
   // Models repeat a few hundred combinations over many thousand elements.
-  const userEdited = element.userEdited ?? 0;
-  const key = `${userEdited}\u0000${element.elementClass ?? ''}\u0000${element.classificationLookup}\u0000${element.classificationHints}`;
+  const key = `${lookupsByUser ? 1 : 0}\u0000${element.elementClass ?? ''}\u0000${element.classificationLookup}\u0000${element.classificationHints}`;
   const known = context.classificationByLookup.get(key);
   if (known !== undefined) return known;
   const classification = classifyElement(
     {
       lookups: lookupValues(element.classificationLookup, 'classificationLookup'),
       hints: hintsOf(element.classificationHints),
-      userEdited: userEdited === 1,
+      lookupsByUser,
       elementClass: element.elementClass,
     },
     context.codes,

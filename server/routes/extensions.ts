@@ -1,12 +1,16 @@
 import type { OperationHandlers } from './operation';
 import { buildOpenApiDocument } from '../../shared/api/openapi';
 import { ApiError } from '../errors';
+import { getModelChanges, resolveModelChanges } from '../services/model-changes';
 
 /** The OpenAPI document, built once: it depends only on the route table. */
 let openApiDocument: Record<string, unknown> | undefined;
 
-/** Our extensions that are not tokens: the OpenAPI document and signed downloads. */
-export const extensionHandlers: Pick<OperationHandlers, 'getOpenApiDocument' | 'downloadBlob'> = {
+/** Our extensions that are not tokens: the OpenAPI document, signed downloads and the model's changes after a user's edits. */
+export const extensionHandlers: Pick<
+  OperationHandlers,
+  'getOpenApiDocument' | 'downloadBlob' | 'getBuildingFileModelChanges' | 'resolveBuildingFileModelChanges'
+> = {
   getOpenApiDocument: async () => {
     openApiDocument ??= buildOpenApiDocument() as Record<string, unknown>;
     return { status: 200, value: openApiDocument };
@@ -18,4 +22,12 @@ export const extensionHandlers: Pick<OperationHandlers, 'getOpenApiDocument' | '
     if (blob === undefined) throw new ApiError(404, 'The file content no longer exists.');
     return { status: 200, stream: blob.stream, contentType: grant.contentType, contentLength: blob.size, fileName: grant.fileName };
   },
+  getBuildingFileModelChanges: async ({ ctx, principal, params }) => ({
+    status: 200,
+    value: await getModelChanges(ctx, principal, params.buildingId, params.fileId),
+  }),
+  resolveBuildingFileModelChanges: async ({ ctx, principal, params, body }) => ({
+    status: 200,
+    value: await resolveModelChanges(ctx, principal, params.buildingId, params.fileId, body),
+  }),
 };

@@ -1,5 +1,5 @@
 import type { BuildingFileElementRequest, BuildingFileElementRequestV21, BuildingFileElementResponse } from '../../shared/api';
-import { BuildingFileStatuses } from '../../shared/api';
+import { BuildingFileStatuses, USER_FIELDS, type UserField } from '../../shared/api';
 import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
 import { conflict, notFound } from '../errors';
@@ -8,6 +8,7 @@ import type { Selectable } from 'kysely';
 import type { ElementsTable } from '../store/tables';
 import { getBuildingFileRow, type BuildingFileRow } from './building-files';
 import { quantitySourceOf } from '../imports/imported-element';
+import { createdUserFields, replaceFields, userEditedFlag, userFieldsColumn } from './user-fields';
 
 /** An element row as stored. */
 export type ElementRow = Selectable<ElementsTable>;
@@ -15,8 +16,11 @@ export type ElementRow = Selectable<ElementsTable>;
 /** What an element's row holds besides its wire fields: where its data came from, for the import report. */
 type ImportSourceColumns = 'classificationHints' | 'materialHints' | 'quantitySource' | 'geometryIssue' | 'classificationSource' | 'mappingSource';
 
+/** What an element's row holds of what a user set on it (decisions §3). */
+type UserColumns = 'userEdited' | 'userFields' | 'userCreated';
+
 /** The wire shape of an element. */
-export function toElementResponse(row: Omit<ElementRow, ImportSourceColumns | 'userEdited'>): BuildingFileElementResponse {
+export function toElementResponse(row: Omit<ElementRow, ImportSourceColumns | UserColumns>): BuildingFileElementResponse {
   return {
     id: row.id,
     name: row.name,
@@ -51,7 +55,10 @@ export type VersionedElementRequest =
   | { version: 'v2.3'; request: BuildingFileElementRequest }
   | { version: 'v2.1'; request: BuildingFileElementRequestV21 };
 
-/** The stored columns of an element request; what refinement derives is cleared until it runs again. */
+/**
+ * The stored columns of an element request, as an element a user created: every field is theirs (decisions §3). What
+ * refinement derives is cleared until it runs again.
+ */
 export function elementColumns(buildingFileId: string, versioned: VersionedElementRequest): ElementRow {
   const { request } = versioned;
   const v23 = versioned.version === 'v2.3' ? versioned.request : undefined;
@@ -84,8 +91,9 @@ export function elementColumns(buildingFileId: string, versioned: VersionedEleme
     phaseLookup: JSON.stringify(phase === null || phase === '' ? [] : [phase]),
     classificationLookup: JSON.stringify(classification === null || classification === '' ? [] : [classification]),
     floor: request.floor ?? null,
-    // Made through the API: a new version of the source keeps what the user set here.
     userEdited: 1,
+    userFields: userFieldsColumn(createdUserFields()),
+    userCreated: 1,
     classificationHints: '[]',
     materialHints: '[]',
     quantitySource: quantitySourceOf(request.volume ?? null, request.weight ?? null),
@@ -147,11 +155,22 @@ export async function createElement(
     .onConflict((oc) => oc.columns(['buildingFileId', 'id']).doNothing())
     .executeTakeFirst();
   if (inserted.numInsertedOrUpdatedRows === 0n) throw conflict(`An element with id '${request.id}' already exists in this file.`);
+  // A model element the user deleted and makes again is theirs now: a new version no longer deletes it.
+  await ctx.db.deleteFrom('deleted_elements').where('buildingFileId', '=', fileId).where('id', '=', request.id).execute();
   await touchFile(ctx, file);
   return toElementResponse(row);
 }
 
-/** Replaces an element entirely; the body's id must be the path's. */
+/** The element fields each API version's request carries: v2.1's has no name and no materialId (decisions §12). */
+const CARRIED_FIELDS: Readonly<Record<VersionedElementRequest['version'], ReadonlySet<UserField>>> = {
+  'v2.3': new Set(USER_FIELDS),
+  'v2.1': new Set(USER_FIELDS.filter((field) => field !== 'name' && field !== 'materialId')),
+};
+
+/**
+ * Replaces an element entirely; the body's id must be the path's. Each field whose value the body changes becomes the
+ * user's, which a new version of the source keeps (decisions §3); a field the request's version cannot carry is left.
+ */
 export async function replaceElement(
   ctx: ServerContext,
   principal: Principal,
@@ -172,17 +191,25 @@ export async function replaceElement(
     classificationHints: _classificationHints,
     materialHints: _materialHints,
     geometryIssue: _issue,
-    ...columns
+    userCreated: _created,
+    ...requested
   } = elementColumns(fileId, versioned);
   const stored = await ctx.db
     .selectFrom('elements')
-    .select(['volume', 'quantitySource'])
+    .select([...USER_FIELDS, 'mappingId', 'userFields', 'userCreated', 'quantitySource'])
     .where('buildingFileId', '=', fileId)
     .where('id', '=', elementId)
     .executeTakeFirst();
   if (stored === undefined) throw notFound('Element', elementId);
-  // A client replaces the whole element, sending back the volume it read: one computed from the geometry stays so.
-  if (stored.quantitySource === 'geometry' && stored.volume === columns.volume) columns.quantitySource = 'geometry';
+  const { columns: fields, userFields } = replaceFields(stored, requested, CARRIED_FIELDS[versioned.version]);
+  const columns = {
+    ...requested,
+    ...fields,
+    // A client replaces the whole element, sending back the volume it read: one computed from the geometry stays so.
+    quantitySource: stored.quantitySource === 'geometry' && stored.volume === fields.volume ? 'geometry' : quantitySourceOf(fields.volume, fields.weight),
+    userFields: userFieldsColumn(userFields),
+    userEdited: userEditedFlag(userFields, stored.userCreated === 1),
+  } satisfies Partial<ElementRow>;
   const result = await ctx.db
     .updateTable('elements')
     .set(columns)
@@ -194,7 +221,7 @@ export async function replaceElement(
   return toElementResponse({ buildingFileId: fileId, id: elementId, ...columns });
 }
 
-/** Deletes an element. */
+/** Deletes an element; a model element stays deleted on each new version of the source (decisions §3). */
 export async function deleteElement(
   ctx: ServerContext,
   principal: Principal,
@@ -203,11 +230,22 @@ export async function deleteElement(
   elementId: string,
 ): Promise<void> {
   const file = await importingFile(ctx, principal, buildingId, fileId);
-  const result = await ctx.db
-    .deleteFrom('elements')
-    .where('buildingFileId', '=', fileId)
-    .where('id', '=', elementId)
-    .executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw notFound('Element', elementId);
+  await ctx.db.transaction().execute(async (trx) => {
+    const element = await trx
+      .selectFrom('elements')
+      .select('userCreated')
+      .where('buildingFileId', '=', fileId)
+      .where('id', '=', elementId)
+      .executeTakeFirst();
+    if (element === undefined) throw notFound('Element', elementId);
+    await trx.deleteFrom('elements').where('buildingFileId', '=', fileId).where('id', '=', elementId).execute();
+    if (element.userCreated === 0) {
+      await trx
+        .insertInto('deleted_elements')
+        .values({ buildingFileId: fileId, id: elementId })
+        .onConflict((oc) => oc.columns(['buildingFileId', 'id']).doNothing())
+        .execute();
+    }
+  });
   await touchFile(ctx, file);
 }

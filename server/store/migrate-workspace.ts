@@ -28,6 +28,8 @@ export const TABLES_IN_DEPENDENCY_ORDER = [
   'building_files',
   'elements',
   'staged_elements',
+  'deleted_elements',
+  'removed_edited_elements',
   'materials',
   'material_matches',
   'material_financial_values',

@@ -22,6 +22,8 @@ export interface DatabaseSchema {
   building_files: BuildingFilesTable;
   elements: ElementsTable;
   staged_elements: StagedElementsTable;
+  deleted_elements: DeletedElementsTable;
+  removed_edited_elements: RemovedEditedElementsTable;
   materials: MaterialsTable;
   material_matches: CatalogueMatchesTable & { materialId: string };
   material_financial_values: CatalogueFinancialValuesTable & { materialId: string };
@@ -239,8 +241,15 @@ export interface RefinedElementColumns {
 /** An element of a building file; `id` is the element's own mark, unique within its file. */
 export interface ElementsTable extends StoredImportedElement, RefinedElementColumns {
   materialId: string | null;
-  /** 1 when a user created or replaced the element through the API: a new version of the source keeps its enrichment. */
+  /** 1 when the element holds something a user set (`userFields`, or the element itself): a new version looks at it. */
   userEdited: Generated<Flag>;
+  /**
+   * The fields a user set through the API (`UserFields` of services/user-fields.ts as JSON), each with the model's value
+   * when they set it; null when none. A new version of the source keeps them (decisions §3).
+   */
+  userFields: string | null;
+  /** 1 when a user created the element through the API: a new version of the source that lacks it keeps it. */
+  userCreated: Generated<Flag>;
   /** The importer's classification hints (`ClassificationHint[]` as JSON). */
   classificationHints: Generated<string>;
   /** The importer's material hints (`string[]` as JSON). */
@@ -258,6 +267,19 @@ export type StagedElementsTable = StoredImportedElement &
     /** The catalogue item the source named by id (a sheet's Material/Product id); the swap copies it into `elements`. */
     materialId: string | null;
   };
+
+/** A model element a user deleted: it stays deleted on each new version of the source (decisions §3). */
+export interface DeletedElementsTable {
+  buildingFileId: string;
+  id: string;
+}
+
+/** An element a user had edited that the last new version of its file's source no longer has (decisions §3). */
+export interface RemovedEditedElementsTable {
+  buildingFileId: string;
+  id: string;
+  name: string | null;
+}
 
 /** A material of an element database. Multilingual texts and the circular/financial blocks are JSON. */
 export interface MaterialsTable {

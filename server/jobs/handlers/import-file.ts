@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { BuildingFileStatuses } from '../../../shared/api';
+import { BuildingFileStatuses, USER_FIELDS, type UserField } from '../../../shared/api';
 import { formatImportSummary, shownRejectedRows } from '../../../shared/status-messages';
 import { detectSourceFormat } from '../../imports/detect';
 import { importIfc } from '../../imports/ifc';
-import { UnknownImportFileError, type ImportOutcome, type ImportSink } from '../../imports/imported-element';
+import { quantitySourceOf, UnknownImportFileError, type ImportOutcome, type ImportSink } from '../../imports/imported-element';
 import { importSheetInWorker } from '../../imports/sheet';
 import { ImportTooLargeError } from '../../imports/import-worker';
 import type { DatabaseSchema } from '../../store/tables';
@@ -14,6 +14,8 @@ import { markFileMapped } from './file-mapped';
 import { ReportElementColumns } from './report-element-columns';
 import { STAGED_COLUMNS, STAGED_ROWS_PER_INSERT, stageElementBatch } from './staged-elements';
 import { fileProgress, setFileStatus } from './file-status';
+import type { ElementRow } from '../../services/elements';
+import { keepInNewVersion, readUserFields, userEditedFlag, userFieldsColumn, type UserFieldColumns } from '../../services/user-fields';
 
 /** Elements from which an import refreshes the database's statistics of the elements table. */
 const largeImport = 1_000;
@@ -66,35 +68,72 @@ async function stageElements(
   }
 }
 
+/** What a swap did to the elements a user had edited, created or deleted. */
+interface SwapOutcome {
+  /** How many elements the file has now. */
+  count: number;
+  /** The elements that kept something a user set: to be refined again. */
+  keptIds: string[];
+  /** The ids of the model elements users deleted, left out again where the new version has them. */
+  deletedIds: string[];
+}
+
 /**
  * Swaps the staged elements in, inside the caller's transaction: the file's elements become the new version's, and
- * elements whose id did not change keep what a user set on them (material, phase and classification lookups; decisions §3).
- * Answers how many elements the file has now and the ids of those that kept a user's edits (to be refined again).
+ * what users set stays (decisions §3, server/services/user-fields.ts): an element whose id is unchanged keeps each
+ * field a user set, noting where the model changed it since; an element a user created is kept where the new version
+ * lacks it; a model element a user deleted stays deleted; an edited element the new version lacks goes and is recorded
+ * as such. Most imports have no user's edits: then this is a delete, one INSERT … SELECT and one look for deletions.
  */
-async function swapInStagedElements(trx: Kysely<DatabaseSchema>, fileId: string): Promise<{ count: number; keptIds: string[] }> {
-  const kept = await trx
-    .selectFrom('elements')
-    .select(['id', 'materialId', 'phaseLookup', 'classificationLookup'])
-    .where('buildingFileId', '=', fileId)
-    .where('userEdited', '=', 1)
-    .execute();
+async function swapInStagedElements(trx: Kysely<DatabaseSchema>, fileId: string): Promise<SwapOutcome> {
+  const edited = await trx.selectFrom('elements').selectAll().where('buildingFileId', '=', fileId).where('userEdited', '=', 1).execute();
+  const modelValues = await stagedUserFields(trx, fileId, edited.map((element) => element.id));
   await trx.deleteFrom('elements').where('buildingFileId', '=', fileId).execute();
   await trx
     .insertInto('elements')
     .columns([...STAGED_COLUMNS])
     .expression(trx.selectFrom('staged_elements').select([...STAGED_COLUMNS]).where('buildingFileId', '=', fileId))
     .execute();
-  for (const element of kept) {
+  const deletedIds = (await trx.selectFrom('deleted_elements').select('id').where('buildingFileId', '=', fileId).execute()).map((row) => row.id);
+  if (deletedIds.length > 0) {
     await trx
-      .updateTable('elements')
-      .set({
-        materialId: element.materialId,
-        phaseLookup: element.phaseLookup,
-        classificationLookup: element.classificationLookup,
-        userEdited: 1,
-      })
+      .deleteFrom('elements')
       .where('buildingFileId', '=', fileId)
-      .where('id', '=', element.id)
+      .where('id', 'in', trx.selectFrom('deleted_elements').select('id').where('buildingFileId', '=', fileId))
+      .execute();
+  }
+  const keptIds: string[] = [];
+  const removed: { id: string; name: string | null }[] = [];
+  for (const element of edited) {
+    const model = modelValues.get(element.id);
+    if (model !== undefined) {
+      const kept = keepInNewVersion(readUserFields(element.userFields), element, model);
+      await trx
+        .updateTable('elements')
+        .set({
+          ...kept.columns,
+          quantitySource: quantitySourceAfter(kept.columns, model),
+          userFields: userFieldsColumn(kept.userFields),
+          userEdited: userEditedFlag(kept.userFields, false),
+          // In the model now: from here on it follows the model where the user set nothing.
+          userCreated: 0,
+        })
+        .where('buildingFileId', '=', fileId)
+        .where('id', '=', element.id)
+        .execute();
+      keptIds.push(element.id);
+    } else if (element.userCreated === 1) {
+      await trx.insertInto('elements').values(element).execute();
+      keptIds.push(element.id);
+    } else {
+      removed.push({ id: element.id, name: element.name });
+    }
+  }
+  await trx.deleteFrom('removed_edited_elements').where('buildingFileId', '=', fileId).execute();
+  for (let first = 0; first < removed.length; first += STAGED_ROWS_PER_INSERT) {
+    await trx
+      .insertInto('removed_edited_elements')
+      .values(removed.slice(first, first + STAGED_ROWS_PER_INSERT).map((element) => ({ buildingFileId: fileId, ...element })))
       .execute();
   }
   await trx.deleteFrom('staged_elements').where('buildingFileId', '=', fileId).execute();
@@ -103,7 +142,47 @@ async function swapInStagedElements(trx: Kysely<DatabaseSchema>, fileId: string)
     .select(sql<number>`count(*)`.as('count'))
     .where('buildingFileId', '=', fileId)
     .executeTakeFirstOrThrow();
-  return { count: Number(count), keptIds: kept.map((element) => element.id) };
+  return { count: Number(count), keptIds, deletedIds };
+}
+
+/** The user fields the model gives: those the staging table has (the others, such as `materialId`, the model gives none of). */
+const MODEL_FIELDS = USER_FIELDS.filter((field): field is UserField & (typeof STAGED_COLUMNS)[number] =>
+  (STAGED_COLUMNS as readonly string[]).includes(field),
+);
+
+/** What a new version's element gives of what users set, and where its volume or weight came from. */
+type ModelElement = UserFieldColumns & Pick<ElementRow, 'quantitySource'>;
+
+/** A staged element's user fields and quantity source, by id, for the ids given; ids the new version lacks are absent. */
+async function stagedUserFields(
+  trx: Kysely<DatabaseSchema>,
+  fileId: string,
+  ids: readonly string[],
+): Promise<Map<string, ModelElement>> {
+  const found = new Map<string, ModelElement>();
+  for (let first = 0; first < ids.length; first += STAGED_ROWS_PER_INSERT) {
+    const rows = await trx
+      .selectFrom('staged_elements')
+      .select(['id', 'quantitySource', ...MODEL_FIELDS])
+      .where('buildingFileId', '=', fileId)
+      .where('id', 'in', ids.slice(first, first + STAGED_ROWS_PER_INSERT))
+      .execute();
+    for (const row of rows) {
+      const values = Object.fromEntries(USER_FIELDS.map((field) => [field, null])) as unknown as UserFieldColumns;
+      found.set(row.id, { ...values, ...row });
+    }
+  }
+  return found;
+}
+
+/** Where an element's volume or weight comes from once a user's volume or weight is kept over the model's. */
+function quantitySourceAfter(kept: Partial<UserFieldColumns>, model: ModelElement): ElementRow['quantitySource'] {
+  if (!('volume' in kept) && !('weight' in kept)) return model.quantitySource;
+  const volume = kept.volume === undefined ? model.volume : kept.volume;
+  const weight = kept.weight === undefined ? model.weight : kept.weight;
+  // The model's volume from the geometry stays so, unless a weight of the user's now gives the mass.
+  if (!('volume' in kept) && model.quantitySource === 'geometry' && !((weight ?? 0) > 0)) return 'geometry';
+  return quantitySourceOf(volume, weight);
 }
 
 /**
@@ -143,6 +222,7 @@ export const importFileHandler: JobHandler = {
     if (run.signal.aborted) return;
     const count = await run.finish(async (trx) => {
       const swapped = await swapInStagedElements(trx, file.id);
+      report.remove(swapped.deletedIds);
       report.replace((await refinement.refineById(trx, swapped.keptIds)).map(reportElementOf));
       const now = ctx.now().toISOString();
       await trx

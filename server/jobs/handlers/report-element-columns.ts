@@ -25,17 +25,20 @@ export class ReportElementColumns {
   private texts = new Int32Array(1024 * TEXTS);
   private readonly textIndex = new Map<string, number>();
   private readonly textTable: string[] = [];
-  /** The element of each id once a replacement asked for it; built on the first replacement. */
+  /** The element of each id once a replacement or removal asked for it; built on the first of them. */
   private positionOf: Map<string, number> | undefined;
+  /** The positions of removed elements, which `toElements` leaves out until their id is added again. */
+  private readonly removed = new Set<number>();
 
   get size(): number {
-    return this.ids.length;
+    return this.ids.length - this.removed.size;
   }
 
   /** Adds an element; an id added before is replaced, as a new version of the element. */
   add(element: ReportElement): void {
     const known = this.positionOf?.get(element.id);
     if (known !== undefined) {
+      this.removed.delete(known);
       this.write(known, element);
       return;
     }
@@ -54,9 +57,20 @@ export class ReportElementColumns {
     for (const element of elements) this.add(element);
   }
 
+  /** Removes the elements of these ids; ids never added are ignored. */
+  remove(ids: readonly string[]): void {
+    // Most imports remove nothing: no index of every id for nothing.
+    if (ids.length === 0) return;
+    this.positionOf ??= new Map(this.ids.map((id, position) => [id, position]));
+    for (const id of ids) {
+      const position = this.positionOf.get(id);
+      if (position !== undefined) this.removed.add(position);
+    }
+  }
+
   /** The elements as objects again, in the order they were first added. */
   toElements(): ReportElement[] {
-    return this.ids.map((id, position) => {
+    const elements = this.ids.map((id, position) => {
       const element: Record<string, unknown> = { id };
       NUMBER_FIELDS.forEach((field, index) => {
         element[field] = this.numberAt(position * NUMBERS + index);
@@ -69,6 +83,7 @@ export class ReportElementColumns {
       element['mapping'] = mappingType === null || mappingId === null ? null : { type: mappingType, id: mappingId };
       return element as unknown as ReportElement;
     });
+    return this.removed.size === 0 ? elements : elements.filter((_, position) => !this.removed.has(position));
   }
 
   private write(position: number, element: ReportElement): void {

@@ -1,9 +1,12 @@
-/** The routes of the tag Extension: what this server adds to the spec (the OpenAPI document, import reports, file settings, signed downloads). */
+/**
+ * The routes of the tag Extension: what this server adds to the spec (the OpenAPI document, import reports, what the model
+ * changed after a user's edits, file settings, signed downloads).
+ */
 import { Type } from 'typebox';
-import { BuildingFileImportReport, BuildingFileSettings } from '../schemas';
+import { BuildingFileImportReport, BuildingFileModelChanges, BuildingFileSettings, ModelChangeResolutions } from '../schemas';
 import type { RouteDefinition } from './definition';
 import { json, jsonBody, problems, resourceBodyErrors, resourceErrors } from './kit';
-import { BuildingFileParams, DownloadParams } from './parameters';
+import { BuildingFileParams, DownloadParams, IdempotentHeaders } from './parameters';
 
 export const extensionRoutes = [
   {
@@ -32,6 +35,36 @@ export const extensionRoutes = [
       200: json(BuildingFileImportReport, 'The report; for a file that is not Mapped yet, of the elements it holds so far.'),
       ...problems(...resourceErrors),
     },
+  },
+  {
+    operationId: 'getBuildingFileModelChanges',
+    method: 'GET',
+    path: '/buildings/:buildingId/files/:fileId/modelchanges',
+    tag: 'Extension',
+    summary:
+      "Lists every element field a new version of the file's source changed after a user set it, with the user's value " +
+      "(which the element keeps) and the model's, and the edited elements the last new version no longer has.",
+    auth: 'apiKey',
+    access: { level: 'read', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
+    params: BuildingFileParams,
+    responses: { 200: json(BuildingFileModelChanges, 'The changes, unresolved.'), ...problems(...resourceErrors) },
+  },
+  {
+    operationId: 'resolveBuildingFileModelChanges',
+    method: 'POST',
+    path: '/buildings/:buildingId/files/:fileId/modelchanges',
+    tag: 'Extension',
+    summary:
+      "Resolves changes of the model in one step: keep mine (the user's value stays, the change is cleared) or take the " +
+      "model's (the field takes the model's value and follows the model again; the element is refined again and the " +
+      "file's and building's figures follow). All or nothing: an entry that names no unresolved change is 400. The file " +
+      'must be Mapped (else 409).',
+    auth: 'apiKey',
+    access: { level: 'write', scope: { kind: 'building-file', building: 'buildingId', file: 'fileId' } },
+    params: BuildingFileParams,
+    headers: IdempotentHeaders,
+    body: jsonBody(ModelChangeResolutions, 'The changes to resolve, each named by element id and field.'),
+    responses: { 200: json(BuildingFileModelChanges, 'The changes still unresolved.'), ...problems(...resourceBodyErrors, 409) },
   },
   {
     operationId: 'getBuildingFileSettings',

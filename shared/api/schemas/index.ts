@@ -6,6 +6,7 @@ export * from './common';
 export * from './elements';
 export * from './import-report';
 export * from './materials';
+export * from './model-changes';
 export * from './portfolios';
 export * from './problem';
 export * from './products';

@@ -13,8 +13,8 @@ import { onTestFinished } from 'vitest';
 import { runApiCall } from '../../../electron/http/api-request';
 import { runImageUpload } from '../../../electron/http/image-upload';
 import { createQueuedClient } from '../../../electron/http/queued-client';
-import { PermissionLevel } from '../../../shared/api/enums';
-import type { BuildingRequest, BuildingResponse, PortfolioResponse, TokenResponse } from '../../../shared/api/schemas';
+import { BuildingFileStatuses, PermissionLevel } from '../../../shared/api/enums';
+import type { BuildingFileStatusResponse, BuildingRequest, BuildingResponse, PortfolioResponse, TokenResponse } from '../../../shared/api/schemas';
 import type { ApiAnswer, ApiRequest, Connection, ImageUpload } from '../../../shared/ipc';
 import { prepareServer } from '../../../server/server';
 import { deferred } from './harness';
@@ -67,6 +67,8 @@ export interface ApiServer {
   addElement(buildingId: string): Promise<void>;
   /** A new key that sees this one building only. */
   buildingKey(buildingId: string): Promise<string>;
+  /** Uploads content to a source file with the administrator key and waits until the server has processed it (needs the worker). */
+  uploadSource(buildingId: string, fileId: string, fileName: string, content: Buffer): Promise<void>;
 }
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -104,10 +106,14 @@ function injectFetch(app: FastifyInstance): typeof fetch {
   };
 }
 
-/** Starts a server on a fresh data folder; it is closed and its folder removed when the test has finished. */
-export async function startApiServer(): Promise<ApiServer> {
+/**
+ * Starts a server on a fresh data folder; it is closed and its folder removed when the test has finished. `worker`
+ * runs its job worker, so uploads are imported and files refined; without it jobs stay queued.
+ */
+export async function startApiServer(options: { worker?: boolean } = {}): Promise<ApiServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cd-renderer-'));
-  const prepared = await prepareServer({ dataDir, bootstrapKey: KEY, logger: false, worker: false });
+  const worker = options.worker === true ? { pollMs: 20, leaseMs: 10_000, heartbeatMs: 1_000 } : false;
+  const prepared = await prepareServer({ dataDir, bootstrapKey: KEY, logger: false, worker });
   // After the afterEach hooks, which stop the stores that call it.
   onTestFinished(async () => {
     await prepared.close();
@@ -181,6 +187,24 @@ export async function startApiServer(): Promise<ApiServer> {
     },
     buildingKey: async (buildingId) =>
       (await create<TokenResponse>(`/buildings/${buildingId}/tokens`, { name: 'One building', level: PermissionLevel.Write })).key,
+    async uploadSource(buildingId, fileId, fileName, content) {
+      const file = `/api/v2.3/buildings/${buildingId}/files/${fileId}`;
+      const upload = await app.inject({
+        method: 'POST',
+        url: `${file}/upload/${encodeURIComponent(fileName)}`,
+        headers: { 'x-api-key': KEY, 'content-type': 'application/octet-stream' },
+        payload: content,
+      });
+      if (upload.statusCode !== 201) throw new Error(`The upload answered ${upload.statusCode}: ${upload.body}`);
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const { status, statusMessage } = (await request<BuildingFileStatusResponse>('GET', `/buildings/${buildingId}/files/${fileId}/status`)).json;
+        if (status === BuildingFileStatuses.Mapped) return;
+        if (status === BuildingFileStatuses.Error || status === BuildingFileStatuses.UnknownImportFile) throw new Error(`The import failed: ${statusMessage ?? ''}`);
+        if (Date.now() > deadline) throw new Error(`${fileName} was not processed within 30 s.`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
   };
   return server;
 }

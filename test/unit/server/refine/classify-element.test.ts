@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 function classified(fields: Partial<ClassifiableElement>): [string, string] | null {
-  const result = classifyElement({ lookups: [], hints: [], userEdited: false, elementClass: null, ...fields }, codes);
+  const result = classifyElement({ lookups: [], hints: [], lookupsByUser: false, elementClass: null, ...fields }, codes);
   return result === null ? null : [result.code.code, result.source];
 }
 
@@ -33,7 +33,7 @@ describe('classifyElement', () => {
   });
 
   it('takes a user’s lookups before the model’s references', () => {
-    expect(classified({ lookups: ['22.1'], hints: [{ source: 'model', code: '21' }], userEdited: true })).toEqual(['22.1', 'model']);
+    expect(classified({ lookups: ['22.1'], hints: [{ source: 'model', code: '21' }], lookupsByUser: true })).toEqual(['22.1', 'model']);
   });
 
   it('reads the lookups as NL-SfB, then as codes whose shape tells their system', () => {

@@ -78,7 +78,8 @@ interface ElementInput {
   elementClass?: string | null;
   hints?: { source: 'model' | 'layer' | 'inferred'; code: string }[];
   materialHints?: string[];
-  userEdited?: boolean;
+  /** Whether a user set the element's classification lookup. */
+  lookupsByUser?: boolean;
 }
 
 function elementRow(fileId: string, input: ElementInput): Insertable<ElementsTable> {
@@ -110,7 +111,8 @@ function elementRow(fileId: string, input: ElementInput): Insertable<ElementsTab
     floor: null,
     classificationHints: JSON.stringify(input.hints ?? []),
     materialHints: JSON.stringify(input.materialHints ?? []),
-    userEdited: input.userEdited === true ? 1 : 0,
+    userEdited: input.lookupsByUser === true ? 1 : 0,
+    userFields: input.lookupsByUser === true ? JSON.stringify({ classificationLookup: { model: [] } }) : null,
     quantitySource: 'model',
     geometryIssue: null,
     classificationSource: null,
@@ -216,7 +218,7 @@ describe('refineFile', () => {
     const fileId = await createFile();
     await insertElements(fileId, [
       { id: 'by-reference', classification: ['23'], hints: [{ source: 'model', code: '21' }, { source: 'inferred', code: '22' }], materialName: 'Beton' },
-      { id: 'user-lookup', classification: ['22.1'], hints: [{ source: 'model', code: '21' }], userEdited: true, materialId: CONCRETE },
+      { id: 'user-lookup', classification: ['22.1'], hints: [{ source: 'model', code: '21' }], lookupsByUser: true, materialId: CONCRETE },
       { id: 'by-layer', hints: [{ source: 'layer', code: '21.1' }, { source: 'inferred', code: '22' }], materialName: 'Hochlochziegel' },
       { id: 'by-class', elementClass: 'IfcColumn', materialName: 'Solid', materialHints: ['Kiefer'] },
       { id: 'nothing', elementClass: 'IfcBuildingElementProxy', materialName: 'Default' },

@@ -95,7 +95,7 @@ const SPEC_ENDPOINTS: ReadonlyArray<readonly [string, string, readonly number[]]
   ['GET', '/system/classificationmethods', [200]],
 ];
 
-/** Our extensions (decisions §5 tokens, the OpenAPI document, signed downloads, import reports, file settings). */
+/** Our extensions (decisions §5 tokens, the OpenAPI document, signed downloads, import reports, model changes, file settings). */
 const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string, readonly number[]]> = [
   ['POST', '/accounts/current/tokens', [201]],
   ['DELETE', '/accounts/current/tokens/{tokenId}', [204]],
@@ -106,6 +106,8 @@ const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string, readonly numb
   ['GET', '/openapi.json', [200]],
   ['GET', '/downloads/{token}', [200]],
   ['GET', '/buildings/{buildingId}/files/{fileId}/report', [200]],
+  ['GET', '/buildings/{buildingId}/files/{fileId}/modelchanges', [200]],
+  ['POST', '/buildings/{buildingId}/files/{fileId}/modelchanges', [200]],
   ['GET', '/buildings/{buildingId}/files/{fileId}/settings', [200]],
   ['PUT', '/buildings/{buildingId}/files/{fileId}/settings', [200]],
 ];
@@ -141,7 +143,7 @@ describe('the route table', () => {
   it('keys every route by its own, camelCase, verb-first operationId', () => {
     for (const [key, route] of Object.entries(routes)) {
       expect(route.operationId).toBe(key);
-      expect(route.operationId).toMatch(/^(list|get|create|add|replace|delete|set|process|export|start|upload|download)[A-Z]/);
+      expect(route.operationId).toMatch(/^(list|get|create|add|replace|delete|set|process|export|start|upload|download|resolve)[A-Z]/);
     }
     expect(new Set(routeList.map((route) => `${route.method} ${route.path}`)).size).toBe(routeList.length);
   });

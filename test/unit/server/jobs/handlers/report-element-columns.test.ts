@@ -1,6 +1,6 @@
 /**
  * The columns an import keeps its elements' figure inputs in give back the elements it was given, field for field,
- * with a later version of an element in place of the earlier one.
+ * with a later version of an element in place of the earlier one, and without the elements removed.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +60,31 @@ describe('ReportElementColumns', () => {
           const expected = new Map(elements.map((element) => [element.id, element]));
           for (const replacement of replacements) expected.set(replacement.id, replacement);
           expect(columns.toElements()).toEqual([...expected.values()]);
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+
+  it('leaves removed elements out, until their id is added again', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(reportElement(fc.string()), { selector: (element) => element.id, minLength: 1, maxLength: 200 }),
+        fc.array(fc.string()),
+        fc.array(reportElement(fc.string())),
+        (elements, removedIds, replacements) => {
+          const columns = new ReportElementColumns();
+          for (const element of elements) columns.add(element);
+          const removedSome = [...removedIds, ...elements.filter((_, index) => index % 3 === 0).map((element) => element.id)];
+          columns.remove(removedSome);
+          const removed = new Set(removedSome);
+          expect(columns.toElements()).toEqual(elements.filter((element) => !removed.has(element.id)));
+          expect(columns.size).toBe(elements.filter((element) => !removed.has(element.id)).length);
+          columns.replace(replacements);
+          const expected = new Map(elements.map((element) => [element.id, element]));
+          for (const replacement of replacements) expected.set(replacement.id, replacement);
+          const back = new Set(replacements.map((replacement) => replacement.id));
+          expect(columns.toElements()).toEqual([...expected.values()].filter((element) => !removed.has(element.id) || back.has(element.id)));
         },
       ),
       { numRuns: 50 },

@@ -60,6 +60,8 @@ export function runImportWorker(spec: ImportWorkerSpec, sink: ImportSink): Promi
     let settled = false;
     let total = 0;
     let delivered = 0;
+    // The source's elements the batches taken so far complete (a split element's parts count as one).
+    let completed = 0;
 
     const finish = (outcome: { value: ImportOutcome } | { error: unknown }): void => {
       if (settled) return;
@@ -80,8 +82,9 @@ export function runImportWorker(spec: ImportWorkerSpec, sink: ImportSink): Promi
       await sink.elements(batch.elements);
       if (settled) return;
       delivered += batch.elements.length;
+      completed += batch.completes ?? batch.elements.length;
       // A reader that knows its total reports against it; one that does not sends its own progress.
-      if (total > 0) sink.progress(delivered, Math.max(total, delivered));
+      if (total > 0) sink.progress(completed, Math.max(total, completed));
       const ack: MainToWorker = { type: 'ack' };
       worker.postMessage(ack);
     };
@@ -108,7 +111,9 @@ export function runImportWorker(spec: ImportWorkerSpec, sink: ImportSink): Promi
           delivering = delivering.then(() => deliver(message)).catch((error: unknown) => finish({ error }));
           break;
         case 'done':
-          void delivering.then(() => finish({ value: { imported: delivered, rejected: message.rejected } }));
+          void delivering.then(() =>
+            finish({ value: message.parts === undefined ? { imported: delivered, rejected: message.rejected } : { imported: delivered, rejected: message.rejected, parts: message.parts } }),
+          );
           break;
         case 'failed':
           finish({

@@ -13,7 +13,16 @@ import { quantitySourceOf } from '../imports/imported-element';
 export type ElementRow = Selectable<ElementsTable>;
 
 /** What an element's row holds besides its wire fields: where its data came from, for the import report. */
-type ImportSourceColumns = 'classificationHints' | 'materialHints' | 'quantitySource' | 'geometryIssue' | 'classificationSource' | 'mappingSource';
+type ImportSourceColumns =
+  | 'classificationHints'
+  | 'materialHints'
+  | 'quantitySource'
+  | 'geometryIssue'
+  | 'classificationSource'
+  | 'mappingSource'
+  | 'partOf'
+  | 'partKind'
+  | 'partShareAssumed';
 
 /** The wire shape of an element. */
 export function toElementResponse(row: Omit<ElementRow, ImportSourceColumns | 'userEdited'>): BuildingFileElementResponse {
@@ -92,6 +101,9 @@ export function elementColumns(buildingFileId: string, versioned: VersionedEleme
     geometryIssue: null,
     classificationSource: null,
     mappingSource: null,
+    partOf: null,
+    partKind: null,
+    partShareAssumed: null,
   };
 }
 
@@ -165,13 +177,16 @@ export async function replaceElement(
   if (request.id !== elementId) {
     throw conflict(`The body's id '${request.id}' differs from the element id '${elementId}' in the path.`);
   }
-  // What the importer found (classification and material hints, a geometry problem) stays with the element.
+  // What the importer found (classification and material hints, a geometry problem, what it is a part of) stays with the element.
   const {
     buildingFileId: _file,
     id: _id,
     classificationHints: _classificationHints,
     materialHints: _materialHints,
     geometryIssue: _issue,
+    partOf: _partOf,
+    partKind: _partKind,
+    partShareAssumed: _partShareAssumed,
     ...columns
   } = elementColumns(fileId, versioned);
   const stored = await ctx.db

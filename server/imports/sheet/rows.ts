@@ -99,6 +99,7 @@ export class Collector {
       materialHints: [],
       quantitySource: quantitySourceOf(values.volume ?? null, values.weight ?? null),
       geometryIssue: null,
+      part: null,
     });
     if (this.batch.length >= BATCH_SIZE) await this.flush();
   }

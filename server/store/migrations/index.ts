@@ -7,6 +7,7 @@ import * as idempotencyKeys from './0004-idempotency-keys';
 import * as importSources from './0005-import-sources';
 import * as rejectedRows from './0006-rejected-rows';
 import * as stagedRefinement from './0007-staged-refinement';
+import * as elementParts from './0008-element-parts';
 
 /** A forward-only migration; every step takes the dialect for its few type differences. */
 interface StoreMigration {
@@ -22,6 +23,7 @@ const migrations: Record<string, StoreMigration> = {
   '0005-import-sources': importSources,
   '0006-rejected-rows': rejectedRows,
   '0007-staged-refinement': stagedRefinement,
+  '0008-element-parts': elementParts,
 };
 
 /** Brings the database to the newest schema; throws with the failing migration's name and cause. */

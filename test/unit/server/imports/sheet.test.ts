@@ -80,6 +80,8 @@ function element(fields: Partial<ImportedElement> & { id: string }): ImportedEle
     // A row's volume or weight comes from the sheet itself.
     quantitySource: (fields.volume ?? 0) > 0 || (fields.weight ?? 0) > 0 ? 'model' : null,
     geometryIssue: null,
+    // A spreadsheet's rows are never parts of a split element.
+    part: null,
     ...fields,
   };
 }

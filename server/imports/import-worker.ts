@@ -6,6 +6,7 @@
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { UnknownImportFileError, type ImportOutcome, type ImportSink } from './imported-element';
+import { unpackParts } from './part-batches';
 import type { MainToWorker, WorkerToMain } from './worker-messages';
 
 /** The importers that run in a worker: each has `<entry>.ts` (sources) or `<entry>.js` (bundle) beside this module. */
@@ -79,10 +80,11 @@ export function runImportWorker(spec: ImportWorkerSpec, sink: ImportSink): Promi
     let delivering = Promise.resolve();
     const deliver = async (batch: WorkerToMain & { type: 'batch' }): Promise<void> => {
       if (settled) return;
-      await sink.elements(batch.elements);
+      const elements = unpackParts(batch.elements);
+      await sink.elements(elements);
       if (settled) return;
-      delivered += batch.elements.length;
-      completed += batch.completes ?? batch.elements.length;
+      delivered += elements.length;
+      completed += batch.completes ?? elements.length;
       // A reader that knows its total reports against it; one that does not sends its own progress.
       if (total > 0) sink.progress(completed, Math.max(total, completed));
       const ack: MainToWorker = { type: 'ack' };

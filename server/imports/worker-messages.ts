@@ -4,7 +4,7 @@
  * time and waits for an `ack` before reading on (backpressure: at most one batch is in flight), then `done` or `failed`.
  */
 import type { ImportPartsFindings } from '../../shared/api';
-import type { ImportedElement } from './imported-element';
+import type { PackedElement } from './part-batches';
 
 /** Handed to a worker at start. */
 export interface ImportWorkerData {
@@ -17,8 +17,11 @@ export interface ImportWorkerData {
 export type WorkerToMain =
   | { type: 'start'; total: number }
   | { type: 'progress'; processed: number; total: number }
-  /** `completes`: how many of the source's elements the batch completes, where its elements are parts of them (IFC). */
-  | { type: 'batch'; elements: ImportedElement[]; completes?: number }
+  /**
+   * The elements with each split element's parts packed (part-batches.ts); `completes`: how many of the source's
+   * elements the batch completes, where its elements are parts of them (IFC).
+   */
+  | { type: 'batch'; elements: PackedElement[]; completes?: number }
   | { type: 'done'; rejected: string[]; parts?: ImportPartsFindings }
   | { type: 'failed'; unknownFile: boolean; message: string };
 

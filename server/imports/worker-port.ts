@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { UnknownImportFileError, type ImportedElement, type ImportOutcome } from './imported-element';
+import { packParts } from './part-batches';
 import type { ImportWorkerData, MainToWorker, WorkerToMain } from './worker-messages';
 
 /** What an importer in a worker reports to the thread that started it. */
@@ -44,7 +45,8 @@ export function runImportInWorker(work: (data: ImportWorkerData, channel: Worker
   const channel: WorkerChannel = {
     start: (total) => send({ type: 'start', total }),
     batch: (elements, completes) => {
-      send(completes === undefined ? { type: 'batch', elements } : { type: 'batch', elements, completes });
+      const packed = packParts(elements);
+      send(completes === undefined ? { type: 'batch', elements: packed } : { type: 'batch', elements: packed, completes });
       untaken += 1;
       if (untaken < BATCHES_AHEAD) return Promise.resolve();
       return new Promise<void>((resolve) => {

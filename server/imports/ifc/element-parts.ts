@@ -8,10 +8,12 @@
  *   by its share (the thickness over the parts' total); its width is its thickness; a constituent's or listed
  *   material's volume is the element's by its share; the weight is shared as the volume is where there is one;
  * - area, length and height are the element's.
- * The parts share the element's lookup and hint arrays (never changed once made): one object each, handed over once.
+ * The parts share the element's lookup and hint arrays (never changed once made) and one `part`: a batch hands them
+ * over packed (../part-batches.ts).
  */
 import type { ImportPartsFindings } from '../../../shared/api';
 import { NO_PARTS, quantitySourceOf, type ImportedElement } from '../imported-element';
+import { partRow, type PartOwn } from '../part-batches';
 import type { MaterialSplit } from './material-splits';
 
 /** Adds what splitting an element did to `findings`, and answers its parts, or the element itself when it stays whole. */
@@ -26,17 +28,13 @@ export function splitElement(element: ImportedElement, split: MaterialSplit | nu
   if (split.fractionsNormalised) findings.elementsWithFractionsNormalised += 1;
 
   const prefix = `${element.id}-${split.kind === 'layer' ? 'L' : 'C'}`;
-  const part = { of: element.id, kind: split.kind, shareAssumed: split.shareAssumed };
   const { volume, area, weight } = element;
   const byArea = area !== null && area > 0;
-  const result: ImportedElement[] = [];
-  for (let index = 0; index < parts.length; index++) {
-    const { name, share, thickness } = parts[index] as (typeof parts)[number];
+  const owns = parts.map(({ name, share, thickness }, index): PartOwn => {
     if (name === null) findings.partsWithoutMaterial += 1;
     const partVolume = thickness !== null && byArea ? area * thickness : volume === null ? null : volume * share;
     const partWeight = weight === null ? null : weight * share;
-    result.push({
-      ...element,
+    return {
       id: `${prefix}${index + 1}`,
       materialName: name,
       volume: partVolume,
@@ -44,10 +42,12 @@ export function splitElement(element: ImportedElement, split: MaterialSplit | nu
       weight: partWeight,
       // An element without a volume or weight of its own may get one here from the model's area and thicknesses.
       quantitySource: element.quantitySource ?? quantitySourceOf(partVolume, partWeight),
-      part,
-    });
-  }
-  return result;
+    };
+  });
+  // The first part carries the element's fields and `part`; the others are made from it as the thread taking the
+  // batch makes them again (part-batches.ts), sharing its arrays and `part`.
+  const first: ImportedElement = { ...element, ...owns[0], part: { of: element.id, kind: split.kind, shareAssumed: split.shareAssumed } };
+  return [first, ...owns.slice(1).map((own) => partRow(first, own))];
 }
 
 /** A fresh tally. */

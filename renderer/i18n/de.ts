@@ -697,6 +697,14 @@ export const de: Messages = {
     refine: 'Erneut verfeinern',
     refineOffline: 'Der Server ist gerade nicht erreichbar: die Änderungen werden gesendet und die Datei verfeinert, sobald eine Synchronisierung ihn erreicht.',
     parked: 'Eine Änderung dieser Datei wurde abgelehnt und wartet auf Sie. | {count} Änderungen dieser Datei wurden abgelehnt und warten auf Sie.',
+    parts: {
+      title: 'Schichten und Materialien',
+      split: 'Ein Element aus geschichteten oder zusammengesetzten Materialien wurde zu {parts} Elementen, eines je Schicht oder Material. | {count} Elemente aus geschichteten oder zusammengesetzten Materialien wurden zu {parts} Elementen, eines je Schicht oder Material.',
+      assumed: 'Bei einem davon wurden die Anteile angenommen: gleiche Anteile einer Materialliste oder von Bestandteilen ohne Anteil. | Bei {count} davon wurden die Anteile angenommen: gleiche Anteile einer Materialliste oder von Bestandteilen ohne Anteil.',
+      normalised: 'Bei einem Element ergaben die Anteile seiner Bestandteile nicht 1; sie wurden darauf skaliert. | Bei {count} Elementen ergaben die Anteile ihrer Bestandteile nicht 1; sie wurden darauf skaliert.',
+      layersLeftOut: 'Eine Schicht wurde wegen ihrer Dicke ausgelassen (0, unter 0 oder keine). | {count} Schichten wurden wegen ihrer Dicke ausgelassen (0, unter 0 oder keine).',
+      withoutMaterial: 'Ein Teil nennt kein Material (eine Schicht ohne, etwa eine Luftschicht). | {count} Teile nennen kein Material (eine Schicht ohne, etwa eine Luftschicht).',
+    },
   },
   modelChanges: {
     title: 'Im Modell geändert, nachdem Sie es bearbeitet haben',

@@ -692,6 +692,14 @@ export const en = {
     refine: 'Refine again',
     refineOffline: 'The server cannot be reached now: the changes are sent and the file refined with the first sync that reaches it.',
     parked: 'One change of this file was refused and waits for you. | {count} changes of this file were refused and wait for you.',
+    parts: {
+      title: 'Layers and materials',
+      split: 'One element of layered or composite materials became {parts} elements, one per layer or material. | {count} elements of layered or composite materials became {parts} elements, one per layer or material.',
+      assumed: 'For one of them the shares were assumed: equal shares of a material list, or of constituents without a fraction. | For {count} of them the shares were assumed: equal shares of a material list, or of constituents without a fraction.',
+      normalised: 'For one element the fractions of its constituents did not add up to 1; they were scaled to do so. | For {count} elements the fractions of their constituents did not add up to 1; they were scaled to do so.',
+      layersLeftOut: 'One layer was left out for its thickness (0, below 0, or none). | {count} layers were left out for their thickness (0, below 0, or none).',
+      withoutMaterial: 'One part names no material (a layer without one, such as an air gap). | {count} parts name no material (a layer without one, such as an air gap).',
+    },
   },
   modelChanges: {
     title: 'Changed in the model after you edited it',

@@ -693,6 +693,14 @@ export const es: Messages = {
     refine: 'Refinar de nuevo',
     refineOffline: 'Ahora no se puede contactar con el servidor: los cambios se envían y el archivo se refina con la primera sincronización que lo alcance.',
     parked: 'Un cambio de este archivo fue rechazado y le espera. | {count} cambios de este archivo fueron rechazados y le esperan.',
+    parts: {
+      title: 'Capas y materiales',
+      split: 'Un elemento de materiales en capas o compuestos se convirtió en {parts} elementos, uno por capa o material. | {count} elementos de materiales en capas o compuestos se convirtieron en {parts} elementos, uno por capa o material.',
+      assumed: 'Para uno de ellos se supusieron las proporciones: partes iguales de una lista de materiales, o de componentes sin fracción. | Para {count} de ellos se supusieron las proporciones: partes iguales de una lista de materiales, o de componentes sin fracción.',
+      normalised: 'En un elemento las fracciones de sus componentes no sumaban 1; se escalaron para que lo hicieran. | En {count} elementos las fracciones de sus componentes no sumaban 1; se escalaron para que lo hicieran.',
+      layersLeftOut: 'Se omitió una capa por su espesor (0, menor que 0 o ninguno). | Se omitieron {count} capas por su espesor (0, menor que 0 o ninguno).',
+      withoutMaterial: 'Una parte no nombra ningún material (una capa sin él, como una cámara de aire). | {count} partes no nombran ningún material (una capa sin él, como una cámara de aire).',
+    },
   },
   modelChanges: {
     title: 'Cambiado en el modelo después de que usted lo editara',

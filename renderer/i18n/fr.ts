@@ -699,6 +699,14 @@ export const fr: Messages = {
     refine: 'Affiner à nouveau',
     refineOffline: 'Le serveur est injoignable pour l’instant : les modifications seront envoyées et le fichier affiné à la première synchronisation qui l’atteint.',
     parked: 'Une modification de ce fichier a été refusée et vous attend. | {count} modifications de ce fichier ont été refusées et vous attendent.',
+    parts: {
+      title: 'Couches et matériaux',
+      split: 'Un élément de matériaux en couches ou composés est devenu {parts} éléments, un par couche ou matériau. | {count} éléments de matériaux en couches ou composés sont devenus {parts} éléments, un par couche ou matériau.',
+      assumed: 'Pour l’un d’eux, les parts ont été supposées : parts égales d’une liste de matériaux, ou de constituants sans fraction. | Pour {count} d’entre eux, les parts ont été supposées : parts égales d’une liste de matériaux, ou de constituants sans fraction.',
+      normalised: 'Pour un élément, les fractions de ses constituants ne faisaient pas 1 ; elles ont été mises à l’échelle. | Pour {count} éléments, les fractions de leurs constituants ne faisaient pas 1 ; elles ont été mises à l’échelle.',
+      layersLeftOut: 'Une couche a été écartée pour son épaisseur (0, inférieure à 0 ou absente). | {count} couches ont été écartées pour leur épaisseur (0, inférieure à 0 ou absente).',
+      withoutMaterial: 'Une partie ne nomme aucun matériau (une couche sans matériau, comme une lame d’air). | {count} parties ne nomment aucun matériau (une couche sans matériau, comme une lame d’air).',
+    },
   },
   modelChanges: {
     title: 'Modifié dans le modèle après votre modification',

@@ -693,6 +693,14 @@ export const it: Messages = {
     refine: 'Raffina di nuovo',
     refineOffline: 'Il server ora non è raggiungibile: le modifiche vengono inviate e il file raffinato alla prima sincronizzazione che lo raggiunge.',
     parked: 'Una modifica di questo file è stata rifiutata e ti aspetta. | {count} modifiche di questo file sono state rifiutate e ti aspettano.',
+    parts: {
+      title: 'Strati e materiali',
+      split: 'Un elemento di materiali stratificati o composti è diventato {parts} elementi, uno per strato o materiale. | {count} elementi di materiali stratificati o composti sono diventati {parts} elementi, uno per strato o materiale.',
+      assumed: 'Per uno di essi le quote sono state assunte: quote uguali di un elenco di materiali, o di costituenti senza frazione. | Per {count} di essi le quote sono state assunte: quote uguali di un elenco di materiali, o di costituenti senza frazione.',
+      normalised: 'Per un elemento le frazioni dei costituenti non davano 1; sono state riscalate. | Per {count} elementi le frazioni dei costituenti non davano 1; sono state riscalate.',
+      layersLeftOut: 'Uno strato è stato escluso per il suo spessore (0, sotto 0 o assente). | {count} strati sono stati esclusi per il loro spessore (0, sotto 0 o assente).',
+      withoutMaterial: 'Una parte non indica alcun materiale (uno strato senza, come un’intercapedine d’aria). | {count} parti non indicano alcun materiale (uno strato senza, come un’intercapedine d’aria).',
+    },
   },
   modelChanges: {
     title: 'Cambiato nel modello dopo la tua modifica',

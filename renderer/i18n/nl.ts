@@ -696,6 +696,14 @@ export const nl: Messages = {
     refine: 'Opnieuw verfijnen',
     refineOffline: 'De server is nu niet bereikbaar: de wijzigingen worden verzonden en het bestand verfijnd bij de eerste synchronisatie die hem bereikt.',
     parked: 'Eén wijziging van dit bestand is geweigerd en wacht op u. | {count} wijzigingen van dit bestand zijn geweigerd en wachten op u.',
+    parts: {
+      title: 'Lagen en materialen',
+      split: 'Eén element van gelaagde of samengestelde materialen werd {parts} elementen, één per laag of materiaal. | {count} elementen van gelaagde of samengestelde materialen werden {parts} elementen, één per laag of materiaal.',
+      assumed: 'Voor één ervan zijn de aandelen aangenomen: gelijke delen van een materiaallijst, of van bestanddelen zonder fractie. | Voor {count} ervan zijn de aandelen aangenomen: gelijke delen van een materiaallijst, of van bestanddelen zonder fractie.',
+      normalised: 'Bij één element telden de fracties van de bestanddelen niet op tot 1; ze zijn daarop geschaald. | Bij {count} elementen telden de fracties van de bestanddelen niet op tot 1; ze zijn daarop geschaald.',
+      layersLeftOut: 'Eén laag is weggelaten om haar dikte (0, kleiner dan 0 of geen). | {count} lagen zijn weggelaten om hun dikte (0, kleiner dan 0 of geen).',
+      withoutMaterial: 'Eén deel noemt geen materiaal (een laag zonder, zoals een luchtspouw). | {count} delen noemen geen materiaal (een laag zonder, zoals een luchtspouw).',
+    },
   },
   modelChanges: {
     title: 'In het model gewijzigd nadat u het bewerkte',

@@ -47,8 +47,8 @@ runImportInWorker(async ({ filePath, batchSize }, channel) => {
     return new ElementGeometry(model.api, model.modelId);
   };
   try {
-    const outcome = await extractElements(reader, openGeometry, { start: channel.start, batch: channel.batch }, batchSize);
-    return outcome.rejected;
+    const { rejected, parts } = await extractElements(reader, openGeometry, { start: channel.start, batch: channel.batch }, batchSize);
+    return { rejected, parts };
   } finally {
     reader.close();
     model?.api.CloseModel(model.modelId);

@@ -6,6 +6,7 @@
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { UnknownImportFileError, type ImportOutcome, type ImportSink } from './imported-element';
+import { unpackParts } from './part-batches';
 import type { MainToWorker, WorkerToMain } from './worker-messages';
 
 /** The importers that run in a worker: each has `<entry>.ts` (sources) or `<entry>.js` (bundle) beside this module. */
@@ -60,6 +61,8 @@ export function runImportWorker(spec: ImportWorkerSpec, sink: ImportSink): Promi
     let settled = false;
     let total = 0;
     let delivered = 0;
+    // The source's elements the batches taken so far complete (a split element's parts count as one).
+    let completed = 0;
 
     const finish = (outcome: { value: ImportOutcome } | { error: unknown }): void => {
       if (settled) return;
@@ -77,11 +80,13 @@ export function runImportWorker(spec: ImportWorkerSpec, sink: ImportSink): Promi
     let delivering = Promise.resolve();
     const deliver = async (batch: WorkerToMain & { type: 'batch' }): Promise<void> => {
       if (settled) return;
-      await sink.elements(batch.elements);
+      const elements = unpackParts(batch.elements);
+      await sink.elements(elements);
       if (settled) return;
-      delivered += batch.elements.length;
+      delivered += elements.length;
+      completed += batch.completes ?? elements.length;
       // A reader that knows its total reports against it; one that does not sends its own progress.
-      if (total > 0) sink.progress(delivered, Math.max(total, delivered));
+      if (total > 0) sink.progress(completed, Math.max(total, completed));
       const ack: MainToWorker = { type: 'ack' };
       worker.postMessage(ack);
     };
@@ -108,7 +113,9 @@ export function runImportWorker(spec: ImportWorkerSpec, sink: ImportSink): Promi
           delivering = delivering.then(() => deliver(message)).catch((error: unknown) => finish({ error }));
           break;
         case 'done':
-          void delivering.then(() => finish({ value: { imported: delivered, rejected: message.rejected } }));
+          void delivering.then(() =>
+            finish({ value: message.parts === undefined ? { imported: delivered, rejected: message.rejected } : { imported: delivered, rejected: message.rejected, parts: message.parts } }),
+          );
           break;
         case 'failed':
           finish({

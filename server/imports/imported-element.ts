@@ -1,4 +1,4 @@
-import type { ClassificationSource, GeometryIssue, QuantitySource } from '../../shared/api';
+import type { ClassificationSource, GeometryIssue, ImportPartsFindings, QuantitySource } from '../../shared/api';
 
 /**
  * An NL-SfB code the importer derived from what the model says besides its lookups: a classification reference of
@@ -8,6 +8,23 @@ import type { ClassificationSource, GeometryIssue, QuantitySource } from '../../
 export interface ClassificationHint {
   source: Exclude<ClassificationSource, 'none'>;
   code: string;
+}
+
+/** What a part of a split element is one of: a layer of a layer set, a constituent, a material of a material list. */
+export const PART_KINDS = ['layer', 'constituent', 'list'] as const;
+/** What a part of a split element is one of. */
+export type PartKind = (typeof PART_KINDS)[number];
+
+/**
+ * An element made of one part of a model's element whose material is a layer set, constituent set or material list
+ * (server/imports/README.md, "Materials"): its id is the element's GlobalId with `-L<n>` (a layer) or `-C<n>`.
+ */
+export interface ElementPart {
+  /** The GlobalId of the element it is a part of. */
+  of: string;
+  kind: PartKind;
+  /** Its share of the element's volume was assumed (a material list, a constituent without a fraction). */
+  shareAssumed: boolean;
 }
 
 /**
@@ -49,6 +66,8 @@ export interface ImportedElement {
    * IFC models name none.
    */
   materialId?: string | null;
+  /** What it is a part of, when the importer split a layered or composite element; null otherwise (spreadsheets). */
+  part: ElementPart | null;
 }
 
 /** `model` when the source gives the element a volume or a weight (the mass needs one of them), else null. */
@@ -76,4 +95,16 @@ export interface ImportSink {
 export interface ImportOutcome {
   imported: number;
   rejected: string[];
+  /** What splitting layered and composite elements did (IFC); absent where an importer splits nothing (spreadsheets). */
+  parts?: ImportPartsFindings;
 }
+
+/** Nothing split. */
+export const NO_PARTS: Readonly<ImportPartsFindings> = {
+  elementsSplit: 0,
+  partsMade: 0,
+  elementsWithAssumedShares: 0,
+  layersLeftOut: 0,
+  partsWithoutMaterial: 0,
+  elementsWithFractionsNormalised: 0,
+};

@@ -7,6 +7,6 @@ import { importSheet } from './sheet';
 import { runImportInWorker } from './worker-port';
 
 runImportInWorker(async ({ filePath, fileName }, channel) => {
-  const outcome = await importSheet(filePath, fileName, { elements: channel.batch, progress: channel.progress });
-  return outcome.rejected;
+  const outcome = await importSheet(filePath, fileName, { elements: (batch) => channel.batch(batch), progress: channel.progress });
+  return { rejected: outcome.rejected };
 });

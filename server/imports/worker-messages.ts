@@ -3,7 +3,8 @@
  * many elements it will deliver (an importer that does not know sends `progress` as it goes), then one `batch` at a
  * time and waits for an `ack` before reading on (backpressure: at most one batch is in flight), then `done` or `failed`.
  */
-import type { ImportedElement } from './imported-element';
+import type { ImportPartsFindings } from '../../shared/api';
+import type { PackedElement } from './part-batches';
 
 /** Handed to a worker at start. */
 export interface ImportWorkerData {
@@ -16,8 +17,12 @@ export interface ImportWorkerData {
 export type WorkerToMain =
   | { type: 'start'; total: number }
   | { type: 'progress'; processed: number; total: number }
-  | { type: 'batch'; elements: ImportedElement[] }
-  | { type: 'done'; rejected: string[] }
+  /**
+   * The elements with each split element's parts packed (part-batches.ts); `completes`: how many of the source's
+   * elements the batch completes, where its elements are parts of them (IFC).
+   */
+  | { type: 'batch'; elements: PackedElement[]; completes?: number }
+  | { type: 'done'; rejected: string[]; parts?: ImportPartsFindings }
   | { type: 'failed'; unknownFile: boolean; message: string };
 
 export type MainToWorker = { type: 'ack' };

@@ -4,7 +4,8 @@
  * file is no importable file at all).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { UnknownImportFileError, type ImportedElement } from './imported-element';
+import { UnknownImportFileError, type ImportedElement, type ImportOutcome } from './imported-element';
+import { packParts } from './part-batches';
 import type { ImportWorkerData, MainToWorker, WorkerToMain } from './worker-messages';
 
 /** What an importer in a worker reports to the thread that started it. */
@@ -13,9 +14,10 @@ export interface WorkerChannel {
   start(total: number): void;
   /**
    * Hands a batch over and resolves once the worker may read the next: at once while the thread that started it has
-   * fewer than BATCHES_AHEAD batches still to take, else once it took one.
+   * fewer than BATCHES_AHEAD batches still to take, else once it took one. `completes`: how many of the source's
+   * elements it completes, when its elements are parts of them (else each counts as one).
    */
-  batch(elements: ImportedElement[]): Promise<void>;
+  batch(elements: ImportedElement[], completes?: number): Promise<void>;
   /** Progress of an importer that does not know its total. */
   progress(processed: number, total: number): void;
 }
@@ -26,8 +28,8 @@ export interface WorkerChannel {
  */
 const BATCHES_AHEAD = 2;
 
-/** Runs `work` as this worker's import: its rejected rows end the run as `done`, a throw as `failed`. */
-export function runImportInWorker(work: (data: ImportWorkerData, channel: WorkerChannel) => Promise<string[]>): void {
+/** Runs `work` as this worker's import: its rejected rows (and parts) end the run as `done`, a throw as `failed`. */
+export function runImportInWorker(work: (data: ImportWorkerData, channel: WorkerChannel) => Promise<Omit<ImportOutcome, 'imported'>>): void {
   const port = parentPort;
   if (port === null) throw new Error('An import worker runs as a worker thread, started by import-worker.ts.');
   const send = (message: WorkerToMain): void => port.postMessage(message);
@@ -42,8 +44,9 @@ export function runImportInWorker(work: (data: ImportWorkerData, channel: Worker
   });
   const channel: WorkerChannel = {
     start: (total) => send({ type: 'start', total }),
-    batch: (elements) => {
-      send({ type: 'batch', elements });
+    batch: (elements, completes) => {
+      const packed = packParts(elements);
+      send(completes === undefined ? { type: 'batch', elements: packed } : { type: 'batch', elements: packed, completes });
       untaken += 1;
       if (untaken < BATCHES_AHEAD) return Promise.resolve();
       return new Promise<void>((resolve) => {
@@ -53,8 +56,8 @@ export function runImportInWorker(work: (data: ImportWorkerData, channel: Worker
     progress: (processed, total) => send({ type: 'progress', processed, total }),
   };
   work(workerData as ImportWorkerData, channel).then(
-    (rejected) => {
-      send({ type: 'done', rejected });
+    ({ rejected, parts }) => {
+      send(parts === undefined ? { type: 'done', rejected } : { type: 'done', rejected, parts });
       port.close();
     },
     (error: unknown) => {

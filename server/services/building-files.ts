@@ -144,6 +144,7 @@ export async function createBuildingFile(
     createdAt: now,
     rejectedRows: '[]',
     rejectedCount: 0,
+    partFindings: null,
   };
   await ctx.db.insertInto('building_files').values(row).execute();
   return toBuildingFileResponse(row);

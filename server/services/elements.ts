@@ -14,7 +14,16 @@ import { createdUserFields, replaceFields, userEditedFlag, userFieldsColumn } fr
 export type ElementRow = Selectable<ElementsTable>;
 
 /** What an element's row holds besides its wire fields: where its data came from, for the import report. */
-type ImportSourceColumns = 'classificationHints' | 'materialHints' | 'quantitySource' | 'geometryIssue' | 'classificationSource' | 'mappingSource';
+type ImportSourceColumns =
+  | 'classificationHints'
+  | 'materialHints'
+  | 'quantitySource'
+  | 'geometryIssue'
+  | 'classificationSource'
+  | 'mappingSource'
+  | 'partOf'
+  | 'partKind'
+  | 'partShareAssumed';
 
 /** What an element's row holds of what a user set on it (decisions §3). */
 type UserColumns = 'userEdited' | 'userFields' | 'userCreated';
@@ -100,6 +109,9 @@ export function elementColumns(buildingFileId: string, versioned: VersionedEleme
     geometryIssue: null,
     classificationSource: null,
     mappingSource: null,
+    partOf: null,
+    partKind: null,
+    partShareAssumed: null,
   };
 }
 
@@ -184,7 +196,7 @@ export async function replaceElement(
   if (request.id !== elementId) {
     throw conflict(`The body's id '${request.id}' differs from the element id '${elementId}' in the path.`);
   }
-  // What the importer found (classification and material hints, a geometry problem) stays with the element.
+  // What the importer found (classification and material hints, a geometry problem, what it is a part of) stays with the element.
   const {
     buildingFileId: _file,
     id: _id,
@@ -192,6 +204,9 @@ export async function replaceElement(
     materialHints: _materialHints,
     geometryIssue: _issue,
     userCreated: _created,
+    partOf: _partOf,
+    partKind: _partKind,
+    partShareAssumed: _partShareAssumed,
     ...requested
   } = elementColumns(fileId, versioned);
   const stored = await ctx.db

@@ -1,9 +1,11 @@
-import type { BuildingFileImportReport } from '../../shared/api';
+import type { BuildingFileImportReport, ImportPartsFindings } from '../../shared/api';
 import { BuildingFileStatuses, BuildingFileType } from '../../shared/api';
 import type { Principal } from '../auth/principal';
 import { importReportFigures } from '../calc/import-report';
 import type { ServerContext } from '../context';
+import { NO_PARTS } from '../imports/imported-element';
 import { fileElementsForCalc } from '../jobs/handlers/calc-inputs';
+import { parseJsonColumn } from '../store/repositories/json';
 import { getBuildingFileRow, type BuildingFileRow } from './building-files';
 
 /** Whether a file's elements count in its building's figures: an active source file that is Mapped (decisions §6). */
@@ -21,6 +23,7 @@ export async function fileImportReport(ctx: ServerContext, file: BuildingFileRow
     isActive: file.isActive === 1,
     ...figures,
     rejected: { count: file.rejectedCount, rows: JSON.parse(file.rejectedRows) as string[] },
+    parts: file.partFindings === null ? { ...NO_PARTS } : parseJsonColumn<ImportPartsFindings>(file.partFindings, 'building_files.partFindings'),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 import type { ClassificationSource, MappingSource } from '../../shared/api';
-import type { ImportedElement } from '../imports/imported-element';
+import type { ImportedElement, PartKind } from '../imports/imported-element';
 
 /**
  * Row types of the store's tables, as Kysely sees them. Column names are the wire names of the API where a column
@@ -212,14 +212,25 @@ export interface BuildingFilesTable {
   rejectedRows: string;
   /** How many rows the last import left out. */
   rejectedCount: number;
+  /** JSON `ImportPartsFindings`: what the last import split (server/imports/README.md, "Materials"); null: nothing on record. */
+  partFindings: string | null;
 }
 
 /** The importer's element as both element tables hold it: of its file, with its lookups as JSON text. */
-type StoredImportedElement = Omit<ImportedElement, 'phaseLookup' | 'classificationLookup' | 'classificationHints' | 'materialHints'> & {
+type StoredImportedElement = Omit<ImportedElement, 'phaseLookup' | 'classificationLookup' | 'classificationHints' | 'materialHints' | 'part'> & {
   buildingFileId: string;
   phaseLookup: string;
   classificationLookup: string;
-};
+} & StoredElementPart;
+
+/** `ImportedElement.part` in three columns, all null for an element that is no part of a split one. */
+export interface StoredElementPart {
+  /** The GlobalId of the element it is a part of. */
+  partOf: string | null;
+  partKind: PartKind | null;
+  /** 1 when its share of the element was assumed. */
+  partShareAssumed: Flag | null;
+}
 
 /** What refinement derives for an element (decisions §9): its mapping, phase, brand layer and classification. */
 export interface RefinedElementColumns {

@@ -41,7 +41,7 @@ import { WebIfc } from '../../server/imports/ifc/web-ifc';
 import { BuildingFileStatuses } from '../../shared/api/enums';
 import { measureInChild, peakRss, runMeasureChild } from './measure-in-child';
 import { measureMeshStreaming, type MeshPass } from './mesh-streaming';
-import { writeSyntheticIfc, writeSyntheticIfcOfSize } from './synthetic-ifc';
+import { syntheticElementCount, writeSyntheticIfc, writeSyntheticIfcOfSize } from './synthetic-ifc';
 import { timeToMapped, type TimeToMapped } from './time-to-mapped';
 
 const MIB = 1024 * 1024;
@@ -154,8 +154,9 @@ async function runImportCase(folder: string, benchCase: ImportCase): Promise<boo
   row('web-ifc reader', throughWebIfc, `  (${(imported.seconds / throughWebIfc.seconds).toFixed(2)}× of it for importIfc)`);
   row('bare web-ifc', bare, bare.openSeconds === undefined ? '' : `  (OpenModel ${bare.openSeconds.toFixed(2)} s)`);
   let ok = true;
-  if (imported.elements !== benchCase.walls || throughWebIfc.elements !== benchCase.walls || bare.elements !== benchCase.walls) {
-    console.error(`  FAILED: expected ${benchCase.walls} elements from each`);
+  const expected = syntheticElementCount(benchCase.walls);
+  if (imported.elements !== expected || throughWebIfc.elements !== expected || bare.elements !== benchCase.walls) {
+    console.error(`  FAILED: expected ${expected} elements (their layers) from each extraction and ${benchCase.walls} walls from web-ifc`);
     ok = false;
   }
   if (benchCase.judge) {
@@ -242,11 +243,11 @@ async function runPipelineCase(folder: string, benchCase: PipelineCase): Promise
     if (!reached) {
       console.error(`  FAILED: the file ended in status ${mapped.status}: ${mapped.statusMessage ?? ''}`);
       ok = false;
-    } else if (mapped.elementCount !== walls) {
-      console.error(`  FAILED: ${mapped.elementCount} elements Mapped, expected ${walls}`);
+    } else if (mapped.elementCount !== syntheticElementCount(walls)) {
+      console.error(`  FAILED: ${mapped.elementCount} elements Mapped, expected ${syntheticElementCount(walls)} (the walls' layers)`);
       ok = false;
     }
-    if (anchorElements !== walls) {
+    if (anchorElements !== (benchCase.anchor === 'walk' ? syntheticElementCount(walls) : walls)) {
       console.error(`  FAILED: the ${anchorName} found ${anchorElements} walls, expected ${walls}`);
       ok = false;
     }

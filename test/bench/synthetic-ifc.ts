@@ -11,7 +11,9 @@
  * thickness, net side area 0.95 × length × height, net volume 0.95 × side area × width, net weight net volume ×
  * `SYNTHETIC_DENSITY`, NL-SfB code `SYNTHETIC_CODES[i % 4]`, phase `New Construction` for even i and `Existing` for
  * odd i. Lengths are written in `lengthUnit` (default millimetre, as Revit and Tekla write them), weights in
- * `massUnit` (default kilogram); areas and volumes in m² and m³.
+ * `massUnit` (default kilogram); areas and volumes in m² and m³. A wall of a type of several layers is imported as one
+ * element per layer (`<GlobalId>-L<n>`, the layer's material, its volume the side area × its thickness):
+ * `syntheticElementCount` tells how many elements a file of N walls gives.
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
@@ -24,6 +26,16 @@ export const SYNTHETIC_WALL_TYPES = [
   { name: 'Basic Wall:Beton 250', layers: [['Beton C30/37', 0.25]] },
   { name: 'Basic Wall:HSB 200', layers: [['Vuren hout', 0.15], ['OSB', 0.018], ['Gipskartonplaat', 0.032]] },
 ] as const satisfies readonly { name: string; layers: readonly (readonly [string, number])[] }[];
+
+/** The elements an importer that splits layered walls makes of `walls` walls: one per layer, a wall of one layer whole. */
+export function syntheticElementCount(walls: number): number {
+  let count = 0;
+  SYNTHETIC_WALL_TYPES.forEach((type, index) => {
+    const ofType = Math.max(0, Math.ceil((walls - index) / SYNTHETIC_WALL_TYPES.length));
+    count += ofType * (type.layers.length > 1 ? type.layers.length : 1);
+  });
+  return count;
+}
 
 /** NL-SfB codes the walls are classified with, in turn. */
 export const SYNTHETIC_CODES = ['21.12', '22.11', '21.22', '22.21'] as const;

@@ -8,16 +8,21 @@
  *   classification or phase takes the nearest assembly's); else the assembly as one element, when it has quantities
  *   itself (its parts are then skipped, and their materials name it when it has none); else the parts. An assembly
  *   taken whole covers every part and sub-assembly below it. Nothing is counted twice, and no quantity is lost.
+ * - an element of a layered or composite material (a layer set of two or more layers with a thickness, a constituent
+ *   set, a material list: material-splits.ts) becomes one element per part (element-parts.ts), unless Pset_Madaster
+ *   names its material or it is an assembly taken whole;
  * - every relation class is read once up front (relations.ts); per batch, the element lines and their property sets
  *   are read in bulk.
  */
 import { WebIfc } from './web-ifc';
-import type { GeometryIssue } from '../../../shared/api';
+import type { GeometryIssue, ImportPartsFindings } from '../../../shared/api';
 import { quantitySourceOf, type ImportedElement } from '../imported-element';
 import { AssemblyPlan } from './assembly-plan';
 import { classificationHintsOf, layerNameOf } from './classification-hints';
 import { FloorReader } from './element-floors';
+import { noPartsYet, splitElement } from './element-parts';
 import type { ElementGeometry, GeometryResult } from './geometry';
+import type { MaterialSplit } from './material-splits';
 import { ModelReaders } from './model-readers';
 import type { ResolvedProperties } from './properties';
 import { textOf, type LineSource } from './raw';
@@ -26,10 +31,13 @@ const { IFCELEMENT, IFCFEATUREELEMENT, IFCVIRTUALELEMENT } = WebIfc;
 
 /** Where the extracted elements go. */
 export interface ExtractSink {
-  /** Called once, before the first batch, with the number of elements that will be delivered at most. */
+  /** Called once, before the first batch, with the number of the model's elements that will be read. */
   start(total: number): void;
-  /** Receives each batch; the extraction waits for it. */
-  batch(elements: ImportedElement[]): Promise<void>;
+  /**
+   * Receives each batch (the parts of a split element may straddle two) and how many of the model's elements it
+   * completes, for progress against `start`'s total; the extraction waits for it.
+   */
+  batch(elements: ImportedElement[], completes: number): Promise<void>;
 }
 
 /** Opens the model's geometry: called once, when the first element without a volume needs it. */
@@ -39,6 +47,13 @@ export type OpenGeometry = () => Promise<ElementGeometry>;
 export interface ExtractOutcome {
   imported: number;
   rejected: string[];
+  parts: ImportPartsFindings;
+}
+
+/** An element's row, and what its material splits into (null: it stays whole). */
+interface ExtractedElement {
+  element: ImportedElement;
+  split: MaterialSplit | null;
 }
 
 /**
@@ -81,8 +96,8 @@ class ElementExtractor {
     return this.plan.takeResolved(id) ?? this.model.resolve(id);
   }
 
-  /** The element with this express id, or a reason it cannot be imported. */
-  async element(id: number): Promise<ImportedElement | string> {
+  /** The element with this express id and its material's split, or a reason it cannot be imported. */
+  async element(id: number): Promise<ExtractedElement | string> {
     const line = this.reader.line(id);
     if (line === null) return `#${id}: the line cannot be read`;
     const elementClass = this.reader.typeName(line.type);
@@ -95,8 +110,11 @@ class ElementExtractor {
     const resolved = this.resolve(id);
 
     const materialSelect = this.model.materialSelect(id);
+    const whole = this.plan.wholeAssemblies.has(id);
     let materialName = resolved.madasterMaterial ?? (materialSelect === undefined ? null : this.model.materials.name(materialSelect));
-    if (materialName === null && this.plan.wholeAssemblies.has(id)) materialName = this.plan.partsMaterial(id);
+    if (materialName === null && whole) materialName = this.plan.partsMaterial(id);
+    // Pset_Madaster's material names the element whole, and an assembly taken whole stays one element.
+    const split = materialSelect === undefined || resolved.madasterMaterial !== null || whole ? null : this.model.materialSplits.of(materialSelect);
 
     let references = this.model.referencesOf(id);
     let phases = resolved.phases;
@@ -122,7 +140,7 @@ class ElementExtractor {
       }
     }
 
-    return {
+    const element: ImportedElement = {
       id: globalId,
       name,
       materialName,
@@ -148,7 +166,9 @@ class ElementExtractor {
       materialHints: resolved.materialHints,
       quantitySource,
       geometryIssue,
+      part: null,
     };
+    return { element, split };
   }
 
   /** The element's quantities from its tessellated geometry (geometry.ts). */
@@ -159,8 +179,8 @@ class ElementExtractor {
 }
 
 /**
- * Extracts every element of a model into `sink`, `batchSize` at a time; duplicate GlobalIds are rejected. The geometry
- * is opened only when an element has no volume in its sets.
+ * Extracts every element of a model into `sink`, `batchSize` at a time, a split element as its parts; duplicate
+ * GlobalIds are rejected. The geometry is opened only when an element has no volume in its sets.
  */
 export async function extractElements(reader: LineSource, openGeometry: OpenGeometry, sink: ExtractSink, batchSize: number): Promise<ExtractOutcome> {
   const extractor = new ElementExtractor(reader, openGeometry);
@@ -168,31 +188,43 @@ export async function extractElements(reader: LineSource, openGeometry: OpenGeom
   sink.start(ids.length);
 
   const rejected: string[] = [];
+  const parts = noPartsYet();
   const firstByGlobalId = new Map<string, number>();
   let imported = 0;
+  // Rows not handed over yet, and where each of the model's elements among them ends: batches are full but the last.
+  let pending: ImportedElement[] = [];
+  let ends: number[] = [];
+  const handOver = async (count: number): Promise<void> => {
+    const batch = pending.length === count ? pending : pending.slice(0, count);
+    pending = batch === pending ? [] : pending.slice(count);
+    let completes = 0;
+    while (completes < ends.length && (ends[completes] ?? 0) <= count) completes++;
+    ends = ends.slice(completes).map((end) => end - count);
+    await sink.batch(batch, completes);
+    imported += batch.length;
+  };
   for (let first = 0; first < ids.length; first += batchSize) {
     const slice = ids.slice(first, first + batchSize);
     extractor.prefetch(slice);
-    const batch: ImportedElement[] = [];
     for (const id of slice) {
-      const element = await extractor.element(id);
-      if (typeof element === 'string') {
-        rejected.push(element);
-        continue;
+      const extracted = await extractor.element(id);
+      if (typeof extracted === 'string') {
+        rejected.push(extracted);
+      } else {
+        const { element, split } = extracted;
+        const kept = firstByGlobalId.get(element.id);
+        if (kept === undefined) {
+          firstByGlobalId.set(element.id, id);
+          for (const row of splitElement(element, split, parts)) pending.push(row);
+        } else {
+          rejected.push(`#${id} ${element.elementClass ?? ''}${element.name === null ? '' : ` '${element.name}'`}: duplicate GlobalId ${element.id} (kept #${kept})`);
+        }
       }
-      const kept = firstByGlobalId.get(element.id);
-      if (kept !== undefined) {
-        rejected.push(`#${id} ${element.elementClass ?? ''}${element.name === null ? '' : ` '${element.name}'`}: duplicate GlobalId ${element.id} (kept #${kept})`);
-        continue;
-      }
-      firstByGlobalId.set(element.id, id);
-      batch.push(element);
+      ends.push(pending.length);
+      while (pending.length >= batchSize) await handOver(batchSize);
     }
     extractor.release();
-    if (batch.length > 0) {
-      await sink.batch(batch);
-      imported += batch.length;
-    }
   }
-  return { imported, rejected };
+  if (pending.length > 0) await handOver(pending.length);
+  return { imported, rejected, parts };
 }

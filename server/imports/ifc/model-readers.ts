@@ -1,9 +1,10 @@
 /**
- * The readers one extraction (extract.ts) shares over a model: units, relations, property sets, materials,
- * classification references and type objects, with what an element's rows are composed of read through them.
+ * The readers one extraction (extract.ts) shares over a model: units, relations, property sets, materials and their
+ * splits, classification references and type objects, with what an element's rows are composed of read through them.
  */
 import type { ElementFacts } from '../../refine/classification-inference';
 import { ClassificationReader, type ModelClassification } from './classifications';
+import { MaterialSplits } from './material-splits';
 import { MaterialReader } from './materials';
 import { orderSets, PropertyReader, resolveProperties, type DefinitionSummary, type ResolvedProperties } from './properties';
 import { refsOf, textOf, type LineSource, type RawLine } from './raw';
@@ -52,6 +53,8 @@ export class ModelReaders {
   readonly relations: Relations;
   readonly properties: PropertyReader;
   readonly materials: MaterialReader;
+  /** What layered and composite material selects split into. */
+  readonly materialSplits: MaterialSplits;
   readonly classifications: ClassificationReader;
   private readonly types = new Map<number, TypeInfo>();
 
@@ -61,6 +64,7 @@ export class ModelReaders {
     this.relations = readRelations(reader);
     this.properties = new PropertyReader(reader, this.units, this.factors, this.relations.sharedDefinitions);
     this.materials = new MaterialReader(reader);
+    this.materialSplits = new MaterialSplits(reader, this.factors.length);
     this.classifications = new ClassificationReader(reader);
   }
 

@@ -101,6 +101,7 @@ export class Collector {
       quantitySource: quantitySourceOf(values.volume ?? null, values.weight ?? null),
       geometryIssue: null,
       materialId: text(at('materialId')),
+      part: null,
     });
     if (this.batch.length >= BATCH_SIZE) await this.flush();
   }

@@ -3,7 +3,7 @@ import { BuildingFileStatuses, USER_FIELDS, type UserField } from '../../../shar
 import { formatImportSummary, shownRejectedRows } from '../../../shared/status-messages';
 import { detectSourceFormat } from '../../imports/detect';
 import { importIfc } from '../../imports/ifc';
-import { quantitySourceOf, UnknownImportFileError, type ImportOutcome, type ImportSink } from '../../imports/imported-element';
+import { NO_PARTS, quantitySourceOf, UnknownImportFileError, type ImportOutcome, type ImportSink } from '../../imports/imported-element';
 import { importSheetInWorker } from '../../imports/sheet';
 import { ImportTooLargeError } from '../../imports/import-worker';
 import type { DatabaseSchema } from '../../store/tables';
@@ -232,6 +232,7 @@ export const importFileHandler: JobHandler = {
           elementCount: swapped.count,
           rejectedRows: JSON.stringify(outcome.rejected.slice(0, rejectedRowsKept)),
           rejectedCount: outcome.rejected.length,
+          partFindings: JSON.stringify(outcome.parts ?? NO_PARTS),
         })
         .where('id', '=', file.id)
         .execute();

@@ -11,7 +11,7 @@ import type { DatabaseSchema, StagedElementsTable } from '../../store/tables';
 import { reportElementOf } from './calc-inputs';
 import type { ReportElementColumns } from './report-element-columns';
 
-/** Rows per INSERT: 500 rows of 30 columns stay well under SQLite's and PostgreSQL's bound-parameter limits. */
+/** Rows per INSERT: 500 rows of 33 columns stay well under SQLite's and PostgreSQL's bound-parameter limits. */
 export const STAGED_ROWS_PER_INSERT = 500;
 
 /** The columns of a staged row, in the order its values are bound: every column `elements` takes from it. */
@@ -21,6 +21,7 @@ export const STAGED_COLUMNS = [
   'geometryIssue', 'mappingType', 'mappingId', 'mappingSource', 'phaseMatchId', 'phaseMatchName', 'brandLayerMatchId',
   'brandLayerMatchName', 'classificationMatchId', 'classificationMatchName', 'classificationMatchCode', 'classificationSource',
   'materialId',
+  'partOf', 'partKind', 'partShareAssumed',
 ] as const satisfies readonly (keyof StagedElementsTable)[];
 
 type StagedValue = string | number | null;
@@ -55,6 +56,23 @@ function storedText<Text extends string | null>(value: Text): Text {
 }
 
 /**
+ * The JSON text of a lookup array, kept for the last array seen: the parts of a split element share their element's
+ * arrays (server/imports/ifc/element-parts.ts), so a part's texts are its previous sibling's.
+ */
+class LastJson {
+  private last: readonly unknown[] | undefined;
+  private text = '';
+
+  of(value: readonly unknown[]): string {
+    if (value !== this.last) {
+      this.last = value;
+      this.text = JSON.stringify(value);
+    }
+    return this.text;
+  }
+}
+
+/**
  * Stages a batch of elements of file `fileId` (at most STAGED_ROWS_PER_INSERT), each refined with `refinement`, and
  * adds what the file's figures read of each to `report`.
  */
@@ -68,19 +86,24 @@ export async function stageElementBatch(
   const values: StagedValue[] = [];
   // A spreadsheet may name items by id: those the building can read, in one read per batch.
   const readable = await refinement.readableItems(db, elements.map((element) => element.materialId ?? null));
+  const phaseLookups = new LastJson();
+  const classificationLookups = new LastJson();
+  const classificationHints = new LastJson();
+  const materialHints = new LastJson();
   for (const element of elements) {
     const lookups = {
       materialName: storedText(element.materialName),
       typeName: storedText(element.typeName),
       materialId: storedText(element.materialId ?? null),
       elementClass: storedText(element.elementClass),
-      phaseLookup: JSON.stringify(element.phaseLookup),
-      classificationLookup: JSON.stringify(element.classificationLookup),
-      classificationHints: JSON.stringify(element.classificationHints),
-      materialHints: JSON.stringify(element.materialHints),
+      phaseLookup: phaseLookups.of(element.phaseLookup),
+      classificationLookup: classificationLookups.of(element.classificationLookup),
+      classificationHints: classificationHints.of(element.classificationHints),
+      materialHints: materialHints.of(element.materialHints),
     };
     const derived = refinement.ofImported(lookups, readable);
     const id = storedText(element.id);
+    const { part } = element;
     values.push(
       fileId, id, storedText(element.name), lookups.materialName, lookups.typeName, lookups.elementClass, element.volume,
       element.area, element.height, element.width, element.length, element.weight, lookups.phaseLookup,
@@ -89,6 +112,7 @@ export async function stageElementBatch(
       derived.phaseMatchId, derived.phaseMatchName, derived.brandLayerMatchId, derived.brandLayerMatchName,
       derived.classificationMatchId, derived.classificationMatchName, derived.classificationMatchCode, derived.classificationSource,
       lookups.materialId,
+      part === null ? null : storedText(part.of), part?.kind ?? null, part === null ? null : part.shareAssumed ? 1 : 0,
     );
     report.add(
       reportElementOf({

@@ -7,6 +7,7 @@ import * as idempotencyKeys from './0004-idempotency-keys';
 import * as importSources from './0005-import-sources';
 import * as rejectedRows from './0006-rejected-rows';
 import * as stagedRefinement from './0007-staged-refinement';
+import * as elementParts from './0008-element-parts';
 import * as userFields from './0009-user-fields';
 import * as stagedMaterialId from './0010-staged-material-id';
 
@@ -24,6 +25,7 @@ const migrations: Record<string, StoreMigration> = {
   '0005-import-sources': importSources,
   '0006-rejected-rows': rejectedRows,
   '0007-staged-refinement': stagedRefinement,
+  '0008-element-parts': elementParts,
   '0009-user-fields': userFields,
   '0010-staged-material-id': stagedMaterialId,
 };

@@ -90,6 +90,35 @@ export const NotCountedGroup = Type.Object(
 /** A group of the elements that do not count. */
 export type NotCountedGroup = Static<typeof NotCountedGroup>;
 
+/**
+ * What the last import of an IFC model did to elements of a layered or composite material (server/imports/README.md,
+ * "Materials"): each element of two or more layers with a thickness, constituents or listed materials became one
+ * element per part. Counts over the file's last import; all 0 for a spreadsheet and for a file imported before parts.
+ */
+export const ImportPartsFindings = Type.Object(
+  {
+    elementsSplit: Int32({ minimum: 0, description: 'Elements of the model replaced by their parts.' }),
+    partsMade: Int32({ minimum: 0, description: 'The elements those became: one per layer, constituent or listed material.' }),
+    elementsWithAssumedShares: Int32({
+      minimum: 0,
+      description: 'Split elements whose parts share the volume by an assumption: a material list, constituents without fractions (equal shares).',
+    }),
+    layersLeftOut: Int32({ minimum: 0, description: 'Layers left out of a set of two or more for their thickness: 0, below 0, or none.' }),
+    partsWithoutMaterial: Int32({ minimum: 0, description: 'Parts that name no material (a layer without one, such as an air gap).' }),
+    elementsWithFractionsNormalised: Int32({
+      minimum: 0,
+      description: 'Split elements whose constituent fractions did not add up to 1: each was divided by their sum.',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Elements the last import split into one element per layer, constituent or listed material (absent from servers that do not split them).',
+  },
+);
+/** What an import did to elements of a layered or composite material. */
+export type ImportPartsFindings = Static<typeof ImportPartsFindings>;
+
 /** The import report of a building file. */
 export const BuildingFileImportReport = Type.Object(
   {
@@ -120,6 +149,7 @@ export const BuildingFileImportReport = Type.Object(
       { additionalProperties: false, description: 'Rows of the source file the last import left out: no id, a duplicate id, a quantity that is no number.' },
     ),
     summary: Type.String({ description: 'The report in one line, as the status message gives it.' }),
+    parts: Type.Optional(ImportPartsFindings),
   },
   { additionalProperties: false },
 );

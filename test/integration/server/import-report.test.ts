@@ -5,15 +5,19 @@
  * without failing, and the report says what is missing.
  */
 import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLASSIFICATION_SOURCES,
   MAPPING_SOURCES,
   QUANTITY_SOURCES,
   type BuildingCircularInformation,
+  type BuildingFileElementResponse,
   type BuildingFileImportReport,
   type BuildingFileStatusResponse,
   type BuildingResponse,
+  type BuildingValidation,
+  type Material,
 } from '../../../shared/api';
 import { ifcFixture, type IfcFixtureName } from '../../fixtures/files';
 import { smallIfc, type SmallIfcElement } from '../../fixtures/small-ifc';
@@ -34,6 +38,11 @@ async function importModel(name: string, content: Uint8Array): Promise<{ buildin
   const { buildingId } = await createPortfolioWithBuilding(test);
   const created = await test.request({ method: 'POST', url: `${api}/buildings/${buildingId}/files`, payload: { type: 0 } });
   const fileId = (created.json() as { id: string }).id;
+  return { buildingId, fileId, status: await uploadVersion(buildingId, fileId, name, content) };
+}
+
+/** Uploads a model as the file's content and waits until it is Mapped (or failed). */
+async function uploadVersion(buildingId: string, fileId: string, name: string, content: Uint8Array): Promise<BuildingFileStatusResponse> {
   const upload = await test.request({
     method: 'POST',
     url: `${api}/buildings/${buildingId}/files/${fileId}/upload/${name}`,
@@ -41,12 +50,11 @@ async function importModel(name: string, content: Uint8Array): Promise<{ buildin
     payload: Buffer.from(content),
   });
   expect(upload.statusCode).toBe(201);
-  const status = await eventually(
+  return eventually(
     async () => (await test.request({ method: 'GET', url: upload.headers.location as string })).json() as BuildingFileStatusResponse,
     (value) => [0, 3, 99].includes(value.status),
     120_000,
   );
-  return { buildingId, fileId, status };
 }
 
 async function report(buildingId: string, fileId: string): Promise<BuildingFileImportReport> {
@@ -157,5 +165,121 @@ describe('models with what real exports get wrong', () => {
     expect(value.material.keyword.elements).toBe(1);
     expect(value.unmappedMaterials).toEqual([{ materialName: 'Default', elements: 2, volume: expect.closeTo(2.67, 6) as number }]);
     expect(value.summary).toMatch(/^1 of 3 elements will count in the circularity index once the file is active: 1 mapped \(1 by keyword\)/u);
+  });
+});
+
+describe('layered and composite elements (server/imports/README.md, "Materials")', () => {
+  const importSmall = (elements: readonly SmallIfcElement[]) => importModel('layers.ifc', Buffer.from(smallIfc(elements), 'latin1'));
+
+  it('a layered wall counts by its layers: each mapped by its own material, with its own mass in the figures and the passport', async () => {
+    const { buildingId, fileId, status } = await importSmall([
+      {
+        entity: 'IFCWALL',
+        name: 'Cavity wall',
+        body: 'box',
+        isExternal: true,
+        netSideArea: 10,
+        materials: { kind: 'layers', on: 'element', usage: true, layers: [{ material: 'Beton', thickness: 0.2 }, { material: 'Minerale wol', thickness: 0.1 }] },
+      },
+      { entity: 'IFCSLAB', name: 'Listed', body: 'box', netVolume: 4, predefinedType: 'FLOOR', materials: { kind: 'list', materials: ['Beton', 'Hout'] } },
+      { entity: 'IFCSLAB', name: 'Whole', body: 'box', netVolume: 1, predefinedType: 'FLOOR', material: 'Beton' },
+    ]);
+    expect(status.status, status.statusMessage ?? '').toBe(3);
+    expect(status.elementCount).toBe(5);
+
+    const before = await report(buildingId, fileId);
+    expectGroupsAddUp(before);
+    expect(before.elementCount).toBe(5);
+    expect(before.parts).toEqual({
+      elementsSplit: 2,
+      partsMade: 4,
+      elementsWithAssumedShares: 1,
+      layersLeftOut: 0,
+      partsWithoutMaterial: 0,
+      elementsWithFractionsNormalised: 0,
+    });
+
+    const elements = (await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/files/${fileId}/elements` })).json<BuildingFileElementResponse[]>();
+    const wall = elements.filter((element) => element.name === 'Cavity wall').sort((a, b) => a.id.localeCompare(b.id));
+    expect(wall.map((part) => [part.id.slice(-3), part.materialName, part.volume, part.width])).toEqual([
+      ['-L1', 'Beton', 2, 0.2],
+      ['-L2', 'Minerale wol', 1, 0.1],
+    ]);
+    // Each layer is mapped by its own name, to a material of its own.
+    const [concrete, wool] = wall.map((part) => part.mapping?.id);
+    expect(concrete).toBeDefined();
+    expect(wool).toBeDefined();
+    expect(concrete).not.toBe(wool);
+    const specificWeight = async (id: string | undefined) =>
+      (await test.request({ method: 'GET', url: `${api}/materials/${id ?? ''}` })).json<Material>().specificWeight ?? 0;
+    const concreteWeight = await specificWeight(concrete);
+    const woolWeight = await specificWeight(wool);
+    expect(concreteWeight).toBeGreaterThan(woolWeight);
+
+    await activate(buildingId, fileId);
+    const after = await report(buildingId, fileId);
+    expectGroupsAddUp(after);
+    expect(after.counted.elements).toBe(5);
+    const validation = (await test.request({ method: 'GET', url: `${api}/buildings/${buildingId}/validation` })).json<BuildingValidation>();
+    expect(validation.percentageElementsWithKnownMassByNumber).toBe(1);
+    expect(validation.percentageMaterialSpecifiedByNumber).toBe(1);
+
+    // The Excel passport has a row per part, each with the mass of its own layer: 2 m³ of concrete and 1 m³ of wool,
+    // not 3 m³ of the first material the wall's joined name would have been mapped to.
+    const requested = await test.request({ method: 'POST', url: `${api}/buildings/${buildingId}/exportexcelpassport` });
+    expect(requested.statusCode).toBe(202);
+    const passport = await eventually(
+      async () => (await test.request({ method: 'GET', url: requested.headers.location as string })).json<BuildingFileStatusResponse>(),
+      (value) => value.status === 1 || value.status === 0,
+      120_000,
+    );
+    expect(passport.status, passport.statusMessage ?? '').toBe(1);
+    const download = (await test.request({ method: 'GET', url: (requested.headers.location as string).replace(/\/status$/, '/download') })).json<{ url: string }>();
+    const xlsx = await test.request({ method: 'GET', url: new URL(download.url).pathname, key: null });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets.find((candidate) => candidate.getRow(1).values.toString().includes('Mass (kg)') && candidate.actualRowCount === 6);
+    if (sheet === undefined) throw new Error('no element sheet of 5 rows');
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const massOf = new Map<string, number>();
+    sheet.eachRow((row, index) => {
+      if (index > 1) massOf.set(String(row.getCell(header.indexOf('ID')).value), Number(row.getCell(header.indexOf('Mass (kg)')).value));
+    });
+    const [layer1, layer2] = wall.map((part) => part.id);
+    expect(massOf.get(layer1 ?? '')).toBeCloseTo(2 * concreteWeight, 6);
+    expect(massOf.get(layer2 ?? '')).toBeCloseTo(1 * woolWeight, 6);
+  });
+
+  it('a new version of the model finds a part by its id: what a user set on it is kept', async () => {
+    const model = Buffer.from(
+      smallIfc([
+        {
+          entity: 'IFCWALL',
+          name: 'Cavity wall',
+          body: 'box',
+          netSideArea: 10,
+          materials: { kind: 'layers', on: 'element', usage: true, layers: [{ material: 'Baksteen', thickness: 0.1 }, { material: 'Minerale wol', thickness: 0.1 }] },
+        },
+      ]),
+      'latin1',
+    );
+    const { buildingId, fileId } = await importModel('layers.ifc', model);
+    const files = `${api}/buildings/${buildingId}/files/${fileId}`;
+    const parts = (await test.request({ method: 'GET', url: `${files}/elements` })).json<BuildingFileElementResponse[]>().map((part) => part.id).sort();
+    expect(parts).toHaveLength(2);
+    const edited = `${files}/elements/${encodeURIComponent(parts[1] ?? '')}`;
+    await test.request({ method: 'POST', url: `${files}/setimporting` });
+    expect((await test.request({ method: 'PUT', url: edited, payload: { id: parts[1], classificationLookup: '21.1', phaseLookup: 'sloop' } })).statusCode).toBe(200);
+    await test.request({ method: 'POST', url: `${files}/startrefinement` });
+    await eventually(
+      async () => (await test.request({ method: 'GET', url: `${files}/status` })).json<BuildingFileStatusResponse>(),
+      (status) => status.status === 3,
+    );
+
+    expect(await uploadVersion(buildingId, fileId, 'layers.ifc', model)).toMatchObject({ status: 3, elementCount: 2 });
+    expect((await test.request({ method: 'GET', url: `${files}/elements` })).json<BuildingFileElementResponse[]>().map((part) => part.id).sort()).toEqual(parts);
+    const after = (await test.request({ method: 'GET', url: edited })).json<BuildingFileElementResponse>();
+    expect(after.classificationLookup).toEqual(['21.1']);
+    expect(after.phaseMatch?.name).toBe('Demolition');
   });
 });

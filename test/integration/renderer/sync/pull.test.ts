@@ -139,11 +139,11 @@ describe('pull', () => {
 
     expect(result).toEqual({ status: 'complete', issues: [], keptMissing: [] });
     await expectCacheEqualsServer(db, server);
-    expect(await cachedElements(db, ifc.fileId)).toHaveLength(215);
+    expect(await cachedElements(db, ifc.fileId)).toHaveLength(382);
     expect(await cachedElements(db, fileId)).toHaveLength(120);
     expect(await db.classificationMethods.count()).toBeGreaterThan(0);
     expect(await db.materials.count()).toBeGreaterThan(100);
-    expect(await db.fileStatuses.get(ifc.fileId)).toMatchObject({ id: ifc.fileId, status: 3, elementCount: 215, buildingId: ifc.buildingId });
+    expect(await db.fileStatuses.get(ifc.fileId)).toMatchObject({ id: ifc.fileId, status: 3, elementCount: 382, buildingId: ifc.buildingId });
     // Progress: each page, out of the total the file's status announced when it has a count.
     const pagesOf = (id: string) =>
       progress.flatMap((each) => (each.phase === 'elements' && each.fileId === id ? [[each.pagesDone, each.totalPages]] : []));
@@ -430,7 +430,7 @@ describe('pull', () => {
     ]);
     expect(await db.materials.count()).toBe(0);
     expect(await db.buildings.get(buildingId)).toBeDefined();
-    expect(await cachedElements(db, ifc.fileId)).toHaveLength(215);
+    expect(await cachedElements(db, ifc.fileId)).toHaveLength(382);
     const state = await readPullState(db);
     expect(state.issues).toHaveLength(2);
     expect(state.lastError).toMatchObject({ where: `listBuildingFiles:${refusedBuilding}` });
@@ -529,8 +529,8 @@ describe('on demand', () => {
     expect(await pullBuildingFigures({ db, api: port }, ifc.buildingId)).toEqual({ ok: true, value: undefined });
     expect((await db.buildingFigures.get(ifc.buildingId))?.validation).toEqual((await server.request('GET', `/buildings/${ifc.buildingId}/validation`)).json);
     const status = await pullFileStatus({ db, api: port }, ifc.buildingId, ifc.fileId);
-    expect(status).toMatchObject({ ok: true, value: { id: ifc.fileId, status: 3, elementCount: 215 } });
-    expect(await db.fileStatuses.get(ifc.fileId)).toMatchObject({ status: 3, elementCount: 215, buildingId: ifc.buildingId });
+    expect(status).toMatchObject({ ok: true, value: { id: ifc.fileId, status: 3, elementCount: 382 } });
+    expect(await db.fileStatuses.get(ifc.fileId)).toMatchObject({ status: 3, elementCount: 382, buildingId: ifc.buildingId });
     expect(await pullBuildingFigures({ db, api: faulty(() => 404) }, ifc.buildingId)).toMatchObject({ ok: false, class: 'rejected' });
   });
 });

@@ -12,7 +12,7 @@ import { LineReader } from '../../../../server/imports/ifc/raw';
 import { UnitReader } from '../../../../server/imports/ifc/units';
 import { WebIfc } from '../../../../server/imports/ifc/web-ifc';
 import { UnknownImportFileError, type ImportedElement, type ImportOutcome, type ImportSink } from '../../../../server/imports/imported-element';
-import { SYNTHETIC_DENSITY, syntheticGlobalId, writeSyntheticIfc } from '../../../bench/synthetic-ifc';
+import { SYNTHETIC_DENSITY, syntheticElementCount, syntheticGlobalId, writeSyntheticIfc } from '../../../bench/synthetic-ifc';
 import { IFC_FIXTURES } from '../../../fixtures/files';
 import { smallIfc } from '../../../fixtures/small-ifc';
 
@@ -103,28 +103,32 @@ function result(name: string): Collected {
 
 describe('fixtures', () => {
   it.each([
-    // 82 IfcElements, none aggregates another.
-    ['AC20-FZK-Haus.ifc', 82],
+    // 82 IfcElements, none aggregates another; its layer sets have one layer each.
+    ['AC20-FZK-Haus.ifc', 82, 82],
     // 3687 IfcElements: 1051 IfcElementAssembly, 3 of them without parts (kept), 1048 replaced by their 2636 parts.
-    ['ISSUE_021_Mini_Project.ifc', 2639],
+    ['ISSUE_021_Mini_Project.ifc', 2639, 2639],
     // One wall split into 7 parts: only the wall has quantities, so the wall counts whole.
-    ['ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc', 1],
-    // 60 IfcElements: 2 curtain walls replaced by their plates and members.
-    ['SampleHouse4.ifc', 58],
+    ['ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc', 1, 1],
+    // 60 IfcElements: 2 curtain walls replaced by their plates and members; 28 elements of a layer set or a material
+    // list become their 73 layers and materials.
+    ['SampleHouse4.ifc', 58, 103],
     // 218 IfcElements: 2 stairs replaced by their flights, members and railings (5 parts each, counted already); the
-    // roof counts whole (its slab has no quantities), so the slab is not counted.
-    ['duplex.ifc', 215],
-    ['example.ifc', 115],
-  ])('%s imports %i elements, each id once, nothing rejected', (name, count) => {
+    // roof counts whole (its slab has no quantities), so the slab is not counted; 79 walls and floors of a layer set
+    // become their 246 layers.
+    ['duplex.ifc', 215, 382],
+    ['example.ifc', 115, 115],
+  ])('%s: %i elements of the model import as %i, each id once, nothing rejected', (name, modelElements, count) => {
     const { outcome, elements, batches, progress } = result(name);
-    expect(outcome).toEqual({ imported: count, rejected: [] });
+    expect(outcome).toMatchObject({ imported: count, rejected: [] });
     expect(elements).toHaveLength(count);
     expect(new Set(elements.map((element) => element.id)).size).toBe(count);
+    expect(new Set(elements.map((element) => element.part?.of ?? element.id)).size).toBe(modelElements);
     expect(batches.every((size) => size > 0 && size <= 500)).toBe(true);
-    expect(progress[0]).toEqual([0, count]);
-    expect(progress.at(-1)).toEqual([count, count]);
+    // Progress counts the model's elements, a split one once.
+    expect(progress[0]).toEqual([0, modelElements]);
+    expect(progress.at(-1)).toEqual([modelElements, modelElements]);
     for (const element of elements) {
-      expect(element.id).toMatch(/^[0-9A-Za-z_$]{22}$/);
+      expect(element.id).toMatch(element.part === null ? /^[0-9A-Za-z_$]{22}$/ : /^[0-9A-Za-z_$]{22}-[LC][1-9]\d*$/);
       expect(element.elementClass).toMatch(/^Ifc/);
       for (const quantity of [element.volume, element.area, element.length, element.width, element.height, element.weight]) {
         if (quantity !== null) expect(quantity).toBeGreaterThanOrEqual(0);
@@ -174,6 +178,8 @@ describe('fixtures', () => {
       materialHints: [],
       quantitySource: 'model',
       geometryIssue: null,
+      // Its layer set has one layer: nothing to split.
+      part: null,
     });
     const floors = new Set(result('AC20-FZK-Haus.ifc').elements.map((element) => element.floor));
     expect(floors).toEqual(new Set(['Erdgeschoss', 'Dachgeschoss']));
@@ -234,34 +240,68 @@ describe('fixtures', () => {
       materialHints: [],
       quantitySource: 'model',
       geometryIssue: null,
+      // An assembly taken whole is never split.
+      part: null,
     });
   });
 
-  it('Revit (IFC4): mm quantities, layers dominant first, IFC4 Identification, curtain wall parts on the storey', () => {
+  it('Revit (IFC4): mm quantities, a material list in equal shares, layer sets by thickness, IFC4 Identification, curtain wall parts', () => {
     const { elements } = result('SampleHouse4.ifc');
-    const wall = byId(elements, '3cUkl32yn9qRSPvBJVyWw5');
-    expect(wall).toMatchObject({
-      materialName: 'Brick, Common / Fiberglass Batt / Concrete Masonry Units _Low Density / Plaster',
-      typeName: 'Basic Wall:Wall-Ext_102Bwk-75Ins-100LBlk-12P',
-      elementClass: 'IfcWall',
-      phaseLookup: ['New Construction'],
-      floor: 'Ground Floor',
-    });
-    expect(wall.length).toBeCloseTo(14, 9);
-    expect(wall.width).toBeCloseTo(0.29, 9);
-    expect(wall.volume).toBeCloseTo(7.69014560122734, 9);
-    expect(byId(elements, '3cUkl32yn9qRSPvBJVyYGp')).toMatchObject({ elementClass: 'IfcFurniture', classificationLookup: ['E2020200'] });
+    // An IfcMaterialList on the wall: one element per material, equal shares of its volume, marked assumed.
+    const wall = elements.filter((element) => element.part?.of === '3cUkl32yn9qRSPvBJVyWw5');
+    expect(wall.map((part) => [part.id, part.materialName])).toEqual([
+      ['3cUkl32yn9qRSPvBJVyWw5-C1', 'Brick, Common'],
+      ['3cUkl32yn9qRSPvBJVyWw5-C2', 'Fiberglass Batt'],
+      ['3cUkl32yn9qRSPvBJVyWw5-C3', 'Concrete Masonry Units _Low Density'],
+      ['3cUkl32yn9qRSPvBJVyWw5-C4', 'Plaster'],
+    ]);
+    for (const part of wall) {
+      expect(part).toMatchObject({
+        typeName: 'Basic Wall:Wall-Ext_102Bwk-75Ins-100LBlk-12P',
+        elementClass: 'IfcWall',
+        phaseLookup: ['New Construction'],
+        floor: 'Ground Floor',
+        part: { of: '3cUkl32yn9qRSPvBJVyWw5', kind: 'list', shareAssumed: true },
+      });
+      expect(part.length).toBeCloseTo(14, 9);
+      expect(part.width).toBeCloseTo(0.29, 9);
+      expect(part.volume).toBeCloseTo(7.69014560122734 / 4, 9);
+    }
+    // A layer set usage of a partition, thicknesses in mm: 12.5 + 70 + 12.5 over its side area.
+    const partition = elements.filter((element) => element.part?.of === '3cUkl32yn9qRSPvBJVyWXt');
+    expect(partition.map((part) => [part.id, part.materialName, part.part?.kind])).toEqual([
+      ['3cUkl32yn9qRSPvBJVyWXt-L1', 'Plaster', 'layer'],
+      ['3cUkl32yn9qRSPvBJVyWXt-L2', 'Metal Stud Layer', 'layer'],
+      ['3cUkl32yn9qRSPvBJVyWXt-L3', 'Plaster', 'layer'],
+    ]);
+    expect(partition.map((part) => part.width)).toEqual([0.0125, 0.07, 0.0125]);
+    for (const part of partition) expect(part.volume).toBeCloseTo((part.area ?? 0) * (part.width ?? 0), 12);
+    // Furniture of a material list: its parts keep its class and classification.
+    const furniture = elements.filter((element) => element.part?.of === '3cUkl32yn9qRSPvBJVyYGp');
+    expect(furniture.length).toBeGreaterThan(1);
+    for (const part of furniture) expect(part).toMatchObject({ elementClass: 'IfcFurniture', classificationLookup: ['E2020200'] });
     expect(byId(elements, '3cUkl32yn9qRSPvBJVyW$Y')).toMatchObject({ elementClass: 'IfcPlate', materialName: 'Glass', floor: 'Ground Floor' });
   });
 
-  it('Revit (IFC2X3 duplex): quantities from Revit property sets, Phase Created, storeys', () => {
+  it('Revit (IFC2X3 duplex): quantities from Revit property sets, Phase Created, storeys, a layered wall by its layers', () => {
     const { elements } = result('duplex.ifc');
-    const wall = byId(elements, '2O2Fr$t4X7Zf8NOew3FNtn');
-    expect(wall.volume).toBeCloseTo(5.67613728, 6);
-    expect(wall.area).toBeCloseTo(13.61184, 6);
-    expect(wall.length).toBeCloseTo(8.383, 9);
-    expect(wall).toMatchObject({ phaseLookup: ['New Construction'], floor: 'Level 1', elementClass: 'IfcWallStandardCase' });
-    expect(wall.materialName?.startsWith('Masonry - Concrete Block / ')).toBe(true);
+    const wall = elements.filter((element) => element.part?.of === '2O2Fr$t4X7Zf8NOew3FNtn');
+    expect(wall.map((part) => [part.id.slice(-3), part.materialName, part.width])).toEqual([
+      ['-L1', 'Masonry - Brick', 0.092],
+      ['-L2', 'Misc. Air Layers - Air Space', 0.025],
+      ['-L3', 'Insulation / Thermal Barriers - Rigid insulation', 0.05],
+      ['-L4', 'Masonry - Concrete Block', 0.193],
+      ['-L5', 'Metal - Stud Layer', 0.041],
+      ['-L6', 'Plasterboard', 0.016],
+    ]);
+    for (const part of wall) {
+      expect(part.area).toBeCloseTo(13.61184, 6);
+      expect(part.length).toBeCloseTo(8.383, 9);
+      expect(part.volume).toBeCloseTo(13.61184 * (part.width ?? 0), 9);
+      expect(part).toMatchObject({ phaseLookup: ['New Construction'], floor: 'Level 1', elementClass: 'IfcWallStandardCase' });
+    }
+    // Its layers make up its volume: 13.61184 m² × 0.417 m.
+    expect(wall.reduce((sum, part) => sum + (part.volume ?? 0), 0)).toBeCloseTo(5.67613728, 6);
     expect(elements.every((element) => element.phaseLookup.length > 0)).toBe(true);
     expect(new Set(elements.map((element) => element.floor)).size).toBe(4);
   });
@@ -280,48 +320,59 @@ describe('fixtures', () => {
 });
 
 describe('synthetic files (units, duplicates, batches)', () => {
-  it('IFC4 walls in millimetres: every field as the generator wrote it', async () => {
+  it('IFC4 walls in millimetres: every field as the generator wrote it, a wall of several layers as its layers', async () => {
     const file = path.join(temporary, 'walls-mm.ifc');
     await writeSyntheticIfc(file, { walls: 1_200, storeys: 3 });
     const { outcome, elements, batches, progress } = await run(file);
-    expect(outcome).toEqual({ imported: 1_200, rejected: [] });
-    expect(batches).toEqual([500, 500, 200]);
-    expect(progress).toEqual([
-      [0, 1_200],
-      [500, 1_200],
-      [1_000, 1_200],
-      [1_200, 1_200],
+    // Three types of three layers, one of one: every 4 walls give 10 elements.
+    expect(syntheticElementCount(1_200)).toBe(3_000);
+    expect(outcome).toMatchObject({ imported: 3_000, rejected: [], parts: { elementsSplit: 900, partsMade: 2_700, layersLeftOut: 0 } });
+    expect(batches).toEqual([500, 500, 500, 500, 500, 500]);
+    // Progress counts walls: each batch of 500 elements holds 200 walls whole.
+    expect(progress).toEqual([0, 200, 400, 600, 800, 1_000, 1_200].map((walls) => [walls, 1_200]));
+    const wall = elements.filter((element) => element.part?.of === syntheticGlobalId(7));
+    const thickness = [0.15, 0.018, 0.032];
+    expect(wall.map((part) => [part.id, part.materialName])).toEqual([
+      [`${syntheticGlobalId(7)}-L1`, 'Vuren hout'],
+      [`${syntheticGlobalId(7)}-L2`, 'OSB'],
+      [`${syntheticGlobalId(7)}-L3`, 'Gipskartonplaat'],
     ]);
-    const wall = byId(elements, syntheticGlobalId(7));
-    expect(wall).toMatchObject({
-      name: 'Wall 7',
-      elementClass: 'IfcWall',
-      typeName: 'Basic Wall:HSB 200',
-      materialName: 'Vuren hout / Gipskartonplaat / OSB',
-      phaseLookup: ['Existing'],
-      classificationLookup: ['22.21'],
-      floor: 'Level 0',
+    wall.forEach((part, index) => {
+      expect(part).toMatchObject({
+        name: 'Wall 7',
+        elementClass: 'IfcWall',
+        typeName: 'Basic Wall:HSB 200',
+        phaseLookup: ['Existing'],
+        classificationLookup: ['22.21'],
+        floor: 'Level 0',
+        part: { of: syntheticGlobalId(7), kind: 'layer', shareAssumed: false },
+      });
+      expect(part.length).toBeCloseTo(1.7, 9);
+      expect(part.height).toBeCloseTo(2.7, 9);
+      expect(part.width).toBeCloseTo(thickness[index] ?? 0, 9);
+      expect(part.area).toBeCloseTo(1.7 * 2.7 * 0.95, 9);
+      expect(part.volume).toBeCloseTo(1.7 * 2.7 * 0.95 * (thickness[index] ?? 0), 9);
+      expect(part.weight).toBeCloseTo((1.7 * 2.7 * 0.2 * 0.95 * SYNTHETIC_DENSITY * (thickness[index] ?? 0)) / 0.2, 6);
     });
-    expect(wall.length).toBeCloseTo(1.7, 9);
-    expect(wall.height).toBeCloseTo(2.7, 9);
-    expect(wall.width).toBeCloseTo(0.2, 9);
-    expect(wall.area).toBeCloseTo(1.7 * 2.7 * 0.95, 9);
-    expect(wall.volume).toBeCloseTo(1.7 * 2.7 * 0.2 * 0.95, 9);
-    expect(wall.weight).toBeCloseTo(1.7 * 2.7 * 0.2 * 0.95 * SYNTHETIC_DENSITY, 6);
-    expect(byId(elements, syntheticGlobalId(1_199)).floor).toBe('Level 2');
-    expect(byId(elements, syntheticGlobalId(0)).materialName).toBe('Baksteen / Minerale wol / Kalkzandsteen');
+    expect(elements.filter((element) => element.part?.of === syntheticGlobalId(1_199)).map((part) => part.floor)).toEqual(['Level 2', 'Level 2', 'Level 2']);
+    expect(elements.filter((element) => element.part?.of === syntheticGlobalId(0)).map((part) => part.materialName)).toEqual(['Baksteen', 'Minerale wol', 'Kalkzandsteen']);
+    // A wall of one layer stays whole.
+    expect(byId(elements, syntheticGlobalId(2))).toMatchObject({ materialName: 'Beton C30/37', part: null, typeName: 'Basic Wall:Beton 250' });
   }, SLOW);
 
   it('feet and pounds (a US project) are converted to metres and kilograms', async () => {
     const file = path.join(temporary, 'walls-ft.ifc');
     await writeSyntheticIfc(file, { walls: 10, lengthUnit: 'foot', massUnit: 'pound' });
     const { elements } = await run(file);
-    const wall = byId(elements, syntheticGlobalId(3));
-    // Written as 4.26509186352 ft long, 0.656167979003 ft thick (HSB 200), 8.85826771654 ft high; 2,646.47308772 lb.
-    expect(wall.length).toBeCloseTo(1.3, 9);
-    expect(wall.width).toBeCloseTo(0.2, 9);
-    expect(wall.height).toBeCloseTo(2.7, 9);
-    expect(wall.weight).toBeCloseTo(1.3 * 2.7 * 0.2 * 0.95 * SYNTHETIC_DENSITY, 6);
+    const wall = elements.filter((element) => element.part?.of === syntheticGlobalId(3));
+    // Written as 4.26509186352 ft long, 8.85826771654 ft high, layers of 0.492125984252, 0.0590551181102 and
+    // 0.104986876640 ft (HSB 200); 2,646.47308772 lb.
+    expect(wall.map((part) => part.width ?? 0).map((width) => Number(width.toFixed(9)))).toEqual([0.15, 0.018, 0.032]);
+    for (const part of wall) {
+      expect(part.length).toBeCloseTo(1.3, 9);
+      expect(part.height).toBeCloseTo(2.7, 9);
+    }
+    expect(wall.reduce((sum, part) => sum + (part.weight ?? 0), 0)).toBeCloseTo(1.3 * 2.7 * 0.2 * 0.95 * SYNTHETIC_DENSITY, 6);
   }, SLOW);
 
   it('grams are converted to kilograms', async () => {
@@ -341,10 +392,11 @@ describe('synthetic files (units, duplicates, batches)', () => {
     const text = await readFile(file, 'latin1');
     await writeFile(file, text.replace(`'${syntheticGlobalId(3)}'`, `'${syntheticGlobalId(1)}'`), 'latin1');
     const { outcome, elements } = await run(file);
-    expect(outcome.imported).toBe(4);
+    // Walls 0, 1, 2 and 4: three, three, one and three layers.
+    expect(outcome.imported).toBe(10);
     expect(outcome.rejected).toHaveLength(1);
     expect(outcome.rejected[0]).toMatch(new RegExp(`^#\\d+ IfcWall 'Wall 3': duplicate GlobalId ${syntheticGlobalId(1).replace('$', '\\$')} \\(kept #\\d+\\)$`));
-    expect(byId(elements, syntheticGlobalId(1)).name).toBe('Wall 1');
+    expect(elements.filter((element) => element.part?.of === syntheticGlobalId(1)).map((part) => part.name)).toEqual(['Wall 1', 'Wall 1', 'Wall 1']);
   }, SLOW);
 });
 
@@ -460,9 +512,10 @@ describe('what makes an element count (server/imports/README.md, "What counts")'
     const fromGeometry = elements.filter((element) => element.quantitySource === 'geometry');
     expect(fromGeometry.length).toBeGreaterThan(50);
     for (const element of fromGeometry) expect(element.volume).toBeGreaterThan(0);
-    const wall = byId(elements, '2O2Fr$t4X7Zf8NOew3FNtn');
-    expect(wall).toMatchObject({ quantitySource: 'model', geometryIssue: null });
-    expect(wall.volume).toBeCloseTo(5.67613728, 6);
+    const wall = elements.filter((element) => element.part?.of === '2O2Fr$t4X7Zf8NOew3FNtn');
+    expect(wall).toHaveLength(6);
+    for (const part of wall) expect(part).toMatchObject({ quantitySource: 'model', geometryIssue: null });
+    expect(wall.reduce((sum, part) => sum + (part.volume ?? 0), 0)).toBeCloseTo(5.67613728, 6);
     // What the geometry cannot close is named, and gives no volume.
     for (const element of elements.filter((candidate) => candidate.geometryIssue !== null)) expect(element.quantitySource === 'geometry').toBe(false);
   });
@@ -578,7 +631,7 @@ describe('the worker', () => {
     }, 10);
     try {
       const { outcome } = await run(large);
-      expect(outcome.imported).toBe(30_000);
+      expect(outcome.imported).toBe(syntheticElementCount(30_000));
     } finally {
       clearInterval(timer);
     }
@@ -600,7 +653,7 @@ describe('the worker', () => {
     const file = path.join(temporary, 'no-elements.ifc');
     await writeSyntheticIfc(file, { walls: 0 });
     const { outcome, progress, batches } = await run(file);
-    expect(outcome).toEqual({ imported: 0, rejected: [] });
+    expect(outcome).toMatchObject({ imported: 0, rejected: [] });
     expect(progress).toEqual([[0, 0]]);
     expect(batches).toEqual([]);
   }, SLOW);

@@ -81,6 +81,8 @@ function element(fields: Partial<ImportedElement> & { id: string }): ImportedEle
     quantitySource: (fields.volume ?? 0) > 0 || (fields.weight ?? 0) > 0 ? 'model' : null,
     geometryIssue: null,
     materialId: null,
+    // A spreadsheet's rows are never parts of a split element.
+    part: null,
     ...fields,
   };
 }

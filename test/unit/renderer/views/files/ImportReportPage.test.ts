@@ -166,6 +166,32 @@ describe('the import report', { timeout: 30_000 }, () => {
     expect(text('report-rejected')).toContain('and 1 more, not listed');
   });
 
+  it('says how many elements were split into how many, and what was assumed or left out, only where there is any', async () => {
+    const connection = await seedCache(ELEMENTS);
+    const parts = { elementsSplit: 3, partsMade: 8, elementsWithAssumedShares: 1, layersLeftOut: 2, partsWithoutMaterial: 0, elementsWithFractionsNormalised: 0 };
+    await mountAt(connection, PATH, { locale: 'nl', handle: serverAnswering({ kind: 'ok', status: 200, value: { ...REPORT, parts }, location: null }) });
+    await eventually(() => expect(byTestId('report-parts')?.dataset['split']).toBe('3'));
+    expect(byTestId('report-parts')?.dataset['parts']).toBe('8');
+    expect(all('report-parts-line').map((line) => [line.dataset['line'], line.textContent])).toEqual([
+      ['split', '3 elementen van gelaagde of samengestelde materialen werden 8 elementen, één per laag of materiaal.'],
+      ['assumed', 'Voor één ervan zijn de aandelen aangenomen: gelijke delen van een materiaallijst, of van bestanddelen zonder fractie.'],
+      ['layersLeftOut', '2 lagen zijn weggelaten om hun dikte (0, kleiner dan 0 of geen).'],
+    ]);
+  });
+
+  it.each<[string, BuildingFileImportReport]>([
+    [
+      'nothing was split',
+      { ...REPORT, parts: { elementsSplit: 0, partsMade: 0, elementsWithAssumedShares: 0, layersLeftOut: 0, partsWithoutMaterial: 0, elementsWithFractionsNormalised: 0 } },
+    ],
+    ['the server does not split', REPORT],
+  ])('shows no split section when %s', async (_, report) => {
+    const connection = await seedCache(ELEMENTS);
+    await mountAt(connection, PATH, { handle: serverAnswering({ kind: 'ok', status: 200, value: report, location: null }) });
+    await eventually(() => expect(byTestId('report-figures')).not.toBeNull());
+    expect(byTestId('report-parts')).toBeNull();
+  });
+
   it('opens from the file page', async () => {
     const connection = await seedCache(ELEMENTS);
     const { router } = await mountAt(connection, `/buildings/${BUILDING}/files/${FILE}`);

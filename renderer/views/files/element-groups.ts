@@ -5,6 +5,7 @@
  * Everything is held in typed arrays and found in the packed text of the ids, in steps: a view of a million elements
  * makes no object per element and no long task.
  */
+import { eachInSteps } from '../../each-in-steps';
 import { nextTask } from '../../next-task';
 import { PackedIdsBuilder, type PackedIds } from '../../db/packed-ids';
 import { GLOBAL_ID_LENGTH, PartKind, partKindIn, partNumberIn } from './element-parts';
@@ -25,27 +26,14 @@ export interface ElementView {
   open: boolean;
 }
 
-/** Elements looked at between yields: each look is a few character comparisons. */
-const GROUP_STEP = 50_000;
 /** Ids packed per task once a view's order is known: a few milliseconds each. */
 const PACK_STEP = 20_000;
-
-/** Calls `visit` for 0 … count - 1, yielding to the event loop every `GROUP_STEP`; answers false when `signal` aborted. */
-export async function eachInSteps(count: number, visit: (index: number) => void, signal?: AbortSignal): Promise<boolean> {
-  for (let start = 0; start < count; start += GROUP_STEP) {
-    if (signal?.aborted === true) return false;
-    const end = Math.min(count, start + GROUP_STEP);
-    for (let index = start; index < end; index += 1) visit(index);
-    if (end < count) await nextTask();
-  }
-  return signal?.aborted !== true;
-}
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
-/** The hash of the GlobalId a part id starts with. */
-function parentHash(text: string, start: number): number {
+/** The hash of the GlobalId a part id starting at `start` of `text` starts with. */
+export function parentHash(text: string, start: number): number {
   let hash = FNV_OFFSET;
   for (let index = start; index < start + GLOBAL_ID_LENGTH; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), FNV_PRIME);
   return hash >>> 0;
@@ -124,13 +112,25 @@ export async function groupParts(ids: PackedIds, signal?: AbortSignal): Promise<
 
   // A counting sort by entry: stable, so each entry's positions keep their order and entries the order of their first.
   const groupEnds = new Uint32Array(entries);
-  for (let position = 0; position < length; position += 1) {
-    const entry = entryOf[position] ?? 0;
-    groupEnds[entry] = (groupEnds[entry] ?? 0) + 1;
-  }
-  for (let entry = 1; entry < entries; entry += 1) groupEnds[entry] = (groupEnds[entry] ?? 0) + (groupEnds[entry - 1] ?? 0);
+  const counted = await eachInSteps(
+    length,
+    (position) => {
+      const entry = entryOf[position] ?? 0;
+      groupEnds[entry] = (groupEnds[entry] ?? 0) + 1;
+    },
+    signal,
+  );
+  if (!counted) return null;
   const next = new Uint32Array(entries);
-  for (let entry = 1; entry < entries; entry += 1) next[entry] = groupEnds[entry - 1] ?? 0;
+  const summed = await eachInSteps(
+    entries,
+    (entry) => {
+      next[entry] = entry === 0 ? 0 : (groupEnds[entry - 1] ?? 0);
+      groupEnds[entry] = (next[entry] ?? 0) + (groupEnds[entry] ?? 0);
+    },
+    signal,
+  );
+  if (!summed) return null;
   const order = new Uint32Array(length);
   let identity = true;
   const placed = await eachInSteps(

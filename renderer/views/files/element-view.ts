@@ -10,10 +10,11 @@
 import { elementIdsOf, scanElements } from '../../db/reads';
 import type { CacheDb } from '../../db/cache-db';
 import { PackedIdsBuilder, type PackedIds } from '../../db/packed-ids';
+import { eachInSteps } from '../../each-in-steps';
 import { sortInSteps } from '../../sort-in-steps';
 import type { ElementRow } from '../../db/schema';
 import { ELEMENT_COLUMNS, elementColumn, type ElementColumn, type ElementColumnKey } from './element-columns';
-import { eachInSteps, entrySpan, groupedView, groupParts, packInOrder, type ElementView, type Grouping } from './element-groups';
+import { entrySpan, groupedView, groupParts, packInOrder, type ElementView, type Grouping } from './element-groups';
 import { PartKind } from './element-parts';
 import { parentQuantity, sharedValue } from './parent-values';
 

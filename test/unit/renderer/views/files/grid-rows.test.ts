@@ -11,7 +11,7 @@ const IDS = ['E1', `${WALL}-L1`, `${WALL}-L2`, `${WALL}-L3`, 'E2', `${SLAB}-C1`,
 async function rowsOf(open: boolean, chosen: ReadonlyMap<string, boolean> = new Map()): Promise<GridRows> {
   const builder = new PackedIdsBuilder();
   for (const id of IDS) builder.add(id);
-  return new GridRows(await groupedView(builder.build(), open), chosen);
+  return GridRows.of(await groupedView(builder.build(), open), chosen);
 }
 
 /** Each row in short: an element's id (a part's after its parent's, `>`), or a parent's GlobalId, parts and state. */
@@ -42,6 +42,16 @@ describe('the rows of a grouped view', () => {
   it('opens and closes the elements the user chose, whatever the view’s default', async () => {
     expect(described(await rowsOf(false, new Map([[SLAB, true]])))).toEqual(['E1', `${WALL} 3 layers closed`, 'E2', `${SLAB} 1 materials open`, `${SLAB}@3 > ${SLAB}-C1`, 'E3']);
     expect(described(await rowsOf(true, new Map([[WALL, false]])))).toEqual(['E1', `${WALL} 3 layers closed`, 'E2', `${SLAB} 1 materials open`, `${SLAB}@3 > ${SLAB}-C1`, 'E3']);
+  });
+
+  it('opens and closes one split element of the rows, the rows after it moving on', async () => {
+    const rows = await rowsOf(false);
+    const opened = rows.toggled(1, true);
+    expect(described(opened)).toEqual(described(await rowsOf(false, new Map([[WALL, true]]))));
+    expect(described(opened.toggled(6, true))).toEqual(described(await rowsOf(true)));
+    expect(described(opened.toggled(1, false))).toEqual(described(rows));
+    expect(rows.toggled(0, true)).toBe(rows);
+    expect(opened.toggled(1, true)).toBe(opened);
   });
 
   it('stands a parent row for its parts when rows are selected', async () => {

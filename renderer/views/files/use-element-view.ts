@@ -33,6 +33,8 @@ export function useElementView(source: ElementViewSource) {
   const view = shallowRef<ElementView>({ ids: PackedIds.EMPTY, groups: null, open: false });
   const viewReady = ref(false);
   const scanned = ref<number | null>(null);
+  /** A view is due or being computed: from a change of what it is built from until it is shown. */
+  const building = ref(false);
   let viewController: AbortController | undefined;
   let viewTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -41,7 +43,10 @@ export function useElementView(source: ElementViewSource) {
     const controller = new AbortController();
     viewController = controller;
     const db = source.db();
-    if (db === null) return;
+    if (db === null) {
+      building.value = false;
+      return;
+    }
     scanned.value = null;
     const plain = isPlainQuery(query);
     // A large file's ids take a moment to list: its first rows show before that.
@@ -61,9 +66,11 @@ export function useElementView(source: ElementViewSource) {
     if (!sameView(built, view.value)) view.value = built;
     viewReady.value = true;
     scanned.value = null;
+    building.value = false;
   }
 
   function scheduleView(delay: number): void {
+    building.value = true;
     if (viewTimer !== undefined) clearTimeout(viewTimer);
     viewTimer = setTimeout(() => {
       viewTimer = undefined;
@@ -95,5 +102,5 @@ export function useElementView(source: ElementViewSource) {
     else query.sort = null;
   }
 
-  return { query, view, viewReady, scanned, toggleSort };
+  return { query, view, viewReady, scanned, building, toggleSort };
 }

@@ -202,7 +202,7 @@ describe('a split element in the elements grid', { timeout: 30_000 }, () => {
 
   it('selects its parts with the parent row, and a bulk edit changes them', async () => {
     const { sync } = await openSplitFile();
-    parentRow().querySelector<HTMLElement>('[data-testid="element-parent-select"]')!.click();
+    parentRow().querySelector<HTMLElement>('[data-testid="element-select"]')!.click();
     await eventually(() => expect(text('element-selected-count')).toBe('3 selected'));
     expect(parentRow().getAttribute('aria-selected')).toBe('true');
     click('element-bulk-edit');
@@ -219,7 +219,7 @@ describe('a split element in the elements grid', { timeout: 30_000 }, () => {
     await eventually(() => expect(partRows()).toEqual(LAYERS));
     all('element-row')[1]!.querySelector<HTMLElement>('[data-testid="element-select"]')!.click();
     await eventually(() => expect(text('element-selected-count')).toBe('1 selected'));
-    const box = parentRow().querySelector<HTMLInputElement>('[data-testid="element-parent-select"]')!;
+    const box = parentRow().querySelector<HTMLInputElement>('[data-testid="element-select"]')!;
     expect([box.checked, box.indeterminate]).toEqual([false, true]);
   });
 
@@ -252,6 +252,23 @@ describe('a split element in the elements grid', { timeout: 30_000 }, () => {
     expect(toggle().getAttribute('aria-expanded')).toBe('true');
     await eventually(() => expect(partRows()).toEqual(LAYERS.slice(1)));
     expect(text('element-view-count')).toBe('4 of 5 elements');
+  });
+
+  it('shows the columns chosen on its parent row, and filters its parts on those alone', async () => {
+    localStorage.setItem('circularity-desk:grid-columns', JSON.stringify(['typeName', 'weight']));
+    try {
+      const connection = await seedCache(SPLIT.map((part, index) => ({ ...part, weight: index < 3 ? 100 * (index + 1) : null })));
+      await mountAt(connection, `/buildings/${BUILDING}/files/${FILE}`);
+      await eventually(() => expect(parentCell('weight')).toBe('600'));
+      expect([...parentRow().querySelectorAll<HTMLElement>('[data-column]')].map((cell) => cell.dataset['testid'])).toEqual(['element-cell-id', 'element-cell-typeName', 'element-cell-weight']);
+      expect(parentCell('typeName')).toBe('Basic Wall:Exterior');
+      await type('element-quick-filter', 'wool');
+      await eventually(() => expect(text('element-view-count')).toBe('0 of 5 elements'));
+      await type('element-quick-filter', 'exterior');
+      await eventually(() => expect(parentRow().dataset['parts']).toBe('3'));
+    } finally {
+      localStorage.removeItem('circularity-desk:grid-columns');
+    }
   });
 
   it('shows the parts a filter keeps under their parent row, open', async () => {

@@ -619,6 +619,17 @@ export const de: Messages = {
     escapeKeys: 'Esc',
     escape: 'Die Bearbeitung abbrechen; sonst die Auswahl aufheben und das offene Popover schließen',
   },
+  gridParts: {
+    layers: '{count} Schicht | {count} Schichten',
+    materials: '{count} Material | {count} Materialien',
+    someMapped: '{mapped} von {count} zugeordnet',
+    readOnly: 'Ein aufgeteiltes Element: Seine Werte sind die gemeinsamen seiner Teile, Volumen und Gewicht ihre Summe. Bearbeiten Sie sie an den Teilen.',
+    select: 'Die Teile von {id} auswählen',
+    open: 'Die Teile von {id} anzeigen',
+    close: 'Die Teile von {id} ausblenden',
+    toggleKeys: 'Enter, F2, → oder ←',
+    toggle: 'Auf einem aufgeteilten Element: seine Teile anzeigen oder ausblenden (→ und ← auf seiner ID); ← auf der ID eines Teils geht zu seinem Element',
+  },
   pickers: {
     noMatch: 'Keine Treffer.',
     more: 'Ein weiterer Treffer: weiter tippen, um die Liste einzugrenzen. | {count} weitere Treffer: weiter tippen, um die Liste einzugrenzen.',

@@ -614,6 +614,17 @@ export const en = {
     escapeKeys: 'Esc',
     escape: 'Cancel the edit; else clear the selection and close the open popover',
   },
+  gridParts: {
+    layers: '{count} layer | {count} layers',
+    materials: '{count} material | {count} materials',
+    someMapped: '{mapped} of {count} mapped',
+    readOnly: 'A split element: its values are those its parts share, its volume and weight their sum. Edit them on its parts.',
+    select: 'Select the parts of {id}',
+    open: 'Show the parts of {id}',
+    close: 'Hide the parts of {id}',
+    toggleKeys: 'Enter, F2, → or ←',
+    toggle: 'On a split element: show or hide its parts (→ and ← on its id); ← on a part’s id goes to its element',
+  },
   pickers: {
     noMatch: 'Nothing matches.',
     more: 'One more matches: type more to narrow the list. | {count} more match: type more to narrow the list.',

@@ -615,6 +615,17 @@ export const es: Messages = {
     escapeKeys: 'Esc',
     escape: 'Cancelar la edición; si no, quitar la selección y cerrar la ventana emergente abierta',
   },
+  gridParts: {
+    layers: '{count} capa | {count} capas',
+    materials: '{count} material | {count} materiales',
+    someMapped: '{mapped} de {count} asignados',
+    readOnly: 'Un elemento dividido: sus valores son los que comparten sus partes, su volumen y peso la suma de ellas. Edítelos en sus partes.',
+    select: 'Seleccionar las partes de {id}',
+    open: 'Mostrar las partes de {id}',
+    close: 'Ocultar las partes de {id}',
+    toggleKeys: 'Intro, F2, → o ←',
+    toggle: 'En un elemento dividido: mostrar u ocultar sus partes (→ y ← en su id); ← en el id de una parte va a su elemento',
+  },
   pickers: {
     noMatch: 'Sin resultados.',
     more: 'Un resultado más: siga escribiendo para acotar la lista. | {count} resultados más: siga escribiendo para acotar la lista.',

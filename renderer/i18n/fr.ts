@@ -621,6 +621,17 @@ export const fr: Messages = {
     escapeKeys: 'Échap',
     escape: 'Annuler la modification ; sinon effacer la sélection et fermer la fenêtre contextuelle ouverte',
   },
+  gridParts: {
+    layers: '{count} couche | {count} couches',
+    materials: '{count} matériau | {count} matériaux',
+    someMapped: '{mapped} sur {count} associés',
+    readOnly: 'Un élément décomposé : ses valeurs sont celles que ses parties partagent, son volume et son poids leur somme. Modifiez-les sur ses parties.',
+    select: 'Sélectionner les parties de {id}',
+    open: 'Afficher les parties de {id}',
+    close: 'Masquer les parties de {id}',
+    toggleKeys: 'Entrée, F2, → ou ←',
+    toggle: 'Sur un élément décomposé : afficher ou masquer ses parties (→ et ← sur son id) ; ← sur l’id d’une partie va à son élément',
+  },
   pickers: {
     noMatch: 'Aucun résultat.',
     more: 'Encore un résultat : continuez à taper pour réduire la liste. | Encore {count} résultats : continuez à taper pour réduire la liste.',

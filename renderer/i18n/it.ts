@@ -615,6 +615,17 @@ export const it: Messages = {
     escapeKeys: 'Esc',
     escape: 'Annullare la modifica; altrimenti togliere la selezione e chiudere il popover aperto',
   },
+  gridParts: {
+    layers: '{count} strato | {count} strati',
+    materials: '{count} materiale | {count} materiali',
+    someMapped: '{mapped} di {count} associati',
+    readOnly: 'Un elemento suddiviso: i suoi valori sono quelli comuni alle sue parti, volume e peso la loro somma. Modificali sulle parti.',
+    select: 'Seleziona le parti di {id}',
+    open: 'Mostra le parti di {id}',
+    close: 'Nascondi le parti di {id}',
+    toggleKeys: 'Invio, F2, → o ←',
+    toggle: 'Su un elemento suddiviso: mostra o nasconde le sue parti (→ e ← sul suo id); ← sull’id di una parte va al suo elemento',
+  },
   pickers: {
     noMatch: 'Nessun risultato.',
     more: 'Ancora un risultato: continua a scrivere per restringere l’elenco. | Ancora {count} risultati: continua a scrivere per restringere l’elenco.',

@@ -618,6 +618,17 @@ export const nl: Messages = {
     escapeKeys: 'Esc',
     escape: 'De bewerking annuleren; anders de selectie wissen en de open popover sluiten',
   },
+  gridParts: {
+    layers: '{count} laag | {count} lagen',
+    materials: '{count} materiaal | {count} materialen',
+    someMapped: '{mapped} van {count} gekoppeld',
+    readOnly: 'Een opgesplitst element: zijn waarden zijn wat zijn delen gemeen hebben, zijn volume en gewicht hun som. Bewerk ze op de delen.',
+    select: 'De delen van {id} selecteren',
+    open: 'De delen van {id} tonen',
+    close: 'De delen van {id} verbergen',
+    toggleKeys: 'Enter, F2, → of ←',
+    toggle: 'Op een opgesplitst element: zijn delen tonen of verbergen (→ en ← op zijn id); ← op het id van een deel gaat naar zijn element',
+  },
   pickers: {
     noMatch: 'Niets gevonden.',
     more: 'Nog één resultaat: typ verder om de lijst te verkleinen. | Nog {count} resultaten: typ verder om de lijst te verkleinen.',

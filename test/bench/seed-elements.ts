@@ -24,8 +24,38 @@ async function setupCall<T>(server: ServerProcess, key: string, method: 'GET' | 
   return (body === '' ? undefined : JSON.parse(body)) as T;
 }
 
-/** Element `index` of the benchmark file: realistic columns, ids that sort in insertion order. */
-function element(fileId: string, index: number): Insertable<ElementsTable> {
+/** Elements per run of a file with split elements: the first are whole, the last `SPLIT_LAYERS` one element's layers. */
+const SPLIT_RUN = 9;
+const SPLIT_LAYERS = 3;
+
+/** An IFC GlobalId's shape (22 characters of its alphabet) for element `index`, sorting in insertion order. */
+function globalIdOf(index: number): string {
+  return `2${String(index).padStart(21, '0')}`;
+}
+
+/**
+ * Element `index` of the benchmark file (`wholeElement`); with `split`, ids are GlobalIds and a third of the elements
+ * are parts: of every nine, the last three are the layers (`<GlobalId>-L<n>`) of
+ * one element, which share its name, type, class, floor and area, each with its own material and volume.
+ */
+function element(fileId: string, index: number, split: boolean): Insertable<ElementsTable> {
+  if (!split) return wholeElement(fileId, index);
+  const layer = (index % SPLIT_RUN) - (SPLIT_RUN - SPLIT_LAYERS) + 1;
+  if (layer < 1) return { ...wholeElement(fileId, index), id: globalIdOf(index) };
+  const parent = index - layer + 1;
+  const thickness = [0.1, 0.12, 0.0125][layer - 1] ?? null;
+  return {
+    ...wholeElement(fileId, parent),
+    id: `${globalIdOf(parent)}-L${layer}`,
+    materialName: ['Baksteen', 'Minerale wol', 'Gips'][layer - 1] ?? null,
+    elementClass: 'IfcWall',
+    volume: thickness === null ? null : thickness * (1 + (parent % 53)),
+    width: thickness,
+  };
+}
+
+/** Element `index` as an element of its own: realistic columns, ids that sort in insertion order. */
+function wholeElement(fileId: string, index: number): Insertable<ElementsTable> {
   const layer = index % 6;
   return {
     buildingFileId: fileId,
@@ -59,13 +89,14 @@ function element(fileId: string, index: number): Insertable<ElementsTable> {
 /**
  * Creates a portfolio, a building and a source file set Importing through the API, then fills the file with `count`
  * elements in one transaction of a second connection to the server's SQLite file (WAL lets both work); with `status`,
- * the file is left in that status (as if processing had ended), else Importing.
+ * the file is left in that status (as if processing had ended), else Importing. With `split`, a third of the elements
+ * are the layers of split elements (`element`).
  */
 export async function seedElementFile(
   server: ServerProcess,
   dataDir: string,
   key: string,
-  options: { count: number; status?: BuildingFileStatuses },
+  options: { count: number; status?: BuildingFileStatuses; split?: boolean },
 ): Promise<{ buildingId: string; fileId: string }> {
   const { count } = options;
   const portfolio = await setupCall<{ id: string }>(server, key, 'POST', `${api}/portfolios`, { name: 'Benchmark' });
@@ -76,7 +107,7 @@ export async function seedElementFile(
   const database = await openDatabase(dataDir);
   await database.db.transaction().execute(async (trx) => {
     for (let first = 0; first < count; first += INSERT_BATCH) {
-      const rows = Array.from({ length: Math.min(INSERT_BATCH, count - first) }, (_, offset) => element(file.id, first + offset));
+      const rows = Array.from({ length: Math.min(INSERT_BATCH, count - first) }, (_, offset) => element(file.id, first + offset, options.split === true));
       await trx.insertInto('elements').values(rows).execute();
     }
     await trx

@@ -96,15 +96,16 @@ export interface SyncedApp {
 }
 
 /**
- * Runs `measure` with the app synced with a file of `count` elements; long tasks of the page are collected from its
- * first script on (`window.benchLongTasks`). Everything started is stopped afterwards.
+ * Runs `measure` with the app synced with a file of `count` elements (a third of them parts of split elements with
+ * `split`: seed-elements.ts); long tasks of the page are collected from its first script on (`window.benchLongTasks`).
+ * Everything started is stopped afterwards.
  */
-export async function withSyncedApp<T>(count: number, measure: (app: SyncedApp) => Promise<T>): Promise<T> {
+export async function withSyncedApp<T>(count: number, measure: (app: SyncedApp) => Promise<T>, options: { split?: boolean } = {}): Promise<T> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cd-bench-app-'));
   const key = randomBytes(32).toString('base64url');
   const server = await startServerProcess(dataDir, key);
   try {
-    const { buildingId, fileId } = await seedElementFile(server, dataDir, key, { count, status: BuildingFileStatuses.Mapped });
+    const { buildingId, fileId } = await seedElementFile(server, dataDir, key, { count, status: BuildingFileStatuses.Mapped, ...options });
     const keyFile = path.join(dataDir, 'bench.key');
     await writeFile(keyFile, `${key}\n`, { mode: 0o600 });
     const userDataDir = path.join(dataDir, 'user-data');

@@ -1,16 +1,22 @@
 /**
  * Which elements of a file the grid shows, in which order: the user's quick filter, per-column filters and sort,
- * computed over the cache in short steps (the scan, the sort and the packing of the ids alike: never a long task), as
- * a list of element ids (packed: see packed-ids.ts). The grid then reads only the rows it shows, by id. Without
- * filters or sort the view is the file's ids in id order, read from the keys alone.
+ * computed over the cache in short steps (the scan, the grouping, the sort and the packing of the ids alike: never a
+ * long task), as a list of element ids (packed: see packed-ids.ts) with a split element's parts kept together
+ * (element-groups.ts). The grid then reads only the rows it shows, by id. Without filters or sort the view is the
+ * file's ids in id order, read from the keys alone. A filter keeps the parts that match, under their parent; a sort
+ * orders a split element by its parent's value (parent-values.ts: the sum of a volume, the name its parts share) and
+ * its parts among themselves by their own.
  */
 import { elementIdsOf, scanElements } from '../../db/reads';
 import type { CacheDb } from '../../db/cache-db';
 import { PackedIdsBuilder, type PackedIds } from '../../db/packed-ids';
-import { nextTask } from '../../next-task';
+import { eachInSteps } from '../../each-in-steps';
 import { sortInSteps } from '../../sort-in-steps';
 import type { ElementRow } from '../../db/schema';
 import { ELEMENT_COLUMNS, elementColumn, type ElementColumn, type ElementColumnKey } from './element-columns';
+import { entrySpan, groupedView, groupParts, packInOrder, type ElementView, type Grouping } from './element-groups';
+import { PartKind } from './element-parts';
+import { parentQuantity, sharedValue } from './parent-values';
 
 /** A column to sort by, and which way. */
 export interface ElementSort {
@@ -62,9 +68,14 @@ export function parseQuantityFilter(text: string): ((value: number) => boolean) 
   }
 }
 
+/** Whether a query leaves elements out: a quick filter, a column's filter or "unmapped only". */
+export function isFiltering(query: ElementQuery): boolean {
+  return query.quick.trim() !== '' || Object.values(query.filters).some((text) => (text ?? '').trim() !== '') || query.unmappedOnly;
+}
+
 /** Whether a query keeps every element in id order. */
 export function isPlainQuery(query: ElementQuery): boolean {
-  return query.quick.trim() === '' && Object.values(query.filters).every((text) => (text ?? '').trim() === '') && query.sort === null && !query.unmappedOnly;
+  return !isFiltering(query) && query.sort === null;
 }
 
 /** The test a query makes of a row, given the columns shown (the quick filter looks at those). */
@@ -112,17 +123,14 @@ function compareKeys(a: SortKey, b: SortKey): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Ids packed per task once a view's order is known: a few milliseconds each. */
-const PACK_STEP = 20_000;
-
 /** How far a view's computation got. */
 export interface ViewProgress {
   scanned: number;
 }
 
 /**
- * The ids of the elements a query shows, in its order. Elements of equal sort keys stay in id order; elements without
- * a value come last either way. Stops (answering what it has) when `signal` aborts.
+ * The elements a query shows, in its order. Elements of equal sort keys stay in id order; elements without a value
+ * come last either way. Stops (answering what it has) when `signal` aborts.
  */
 export async function buildElementView(
   db: CacheDb,
@@ -130,8 +138,10 @@ export async function buildElementView(
   query: ElementQuery,
   shown: readonly ElementColumnKey[],
   options: { signal?: AbortSignal; onProgress?: (progress: ViewProgress) => void } = {},
-): Promise<PackedIds> {
-  if (isPlainQuery(query)) return elementIdsOf(db, fileId, undefined, options.signal);
+): Promise<ElementView> {
+  const { signal } = options;
+  if (isPlainQuery(query)) return groupedView(await elementIdsOf(db, fileId, undefined, signal), false, signal);
+  const open = isFiltering(query);
   const keep = rowFilter(query, shown);
   const sortColumn = query.sort === null ? null : elementColumn(query.sort.column);
   // Kept ids are packed as they are found and their keys held apart (no object per element): a view of a million
@@ -151,26 +161,77 @@ export async function buildElementView(
       scanned += rows.length;
       options.onProgress?.({ scanned });
     },
-    options.signal,
+    signal,
   );
   const kept = found.build();
-  const aborted = (): boolean => options.signal?.aborted === true;
-  if (query.sort === null || aborted()) return kept;
+  if (sortColumn === null || query.sort === null || signal?.aborted === true) return groupedView(kept, open, signal);
   const sign = query.sort.direction === 'asc' ? 1 : -1;
-  const order = await sortInSteps(
-    Array.from({ length: kept.length }, (_, index) => index),
-    (a, b) => {
-      const keyA = keys[a] ?? null;
-      const keyB = keys[b] ?? null;
-      if (keyA === null || keyB === null) return compareKeys(keyA, keyB);
-      return sign * compareKeys(keyA, keyB);
-    },
-    options.signal,
-  );
-  const ids = new PackedIdsBuilder();
-  for (let start = 0; start < order.length && !aborted(); start += PACK_STEP) {
-    for (const index of order.slice(start, start + PACK_STEP)) ids.add(kept.at(index) ?? '');
-    if (start + PACK_STEP < order.length) await nextTask();
+  const compare = (a: SortKey, b: SortKey): number => (a === null || b === null ? compareKeys(a, b) : sign * compareKeys(a, b));
+  const grouping = await groupParts(kept, signal);
+  if (grouping === null) {
+    const order = await sortInSteps(
+      Array.from({ length: kept.length }, (_, index) => index),
+      (a, b) => compare(keys[a] ?? null, keys[b] ?? null),
+      signal,
+    );
+    return { ids: await packInOrder(kept, order, signal), groups: null, open };
   }
-  return ids.build();
+  return sortGroups(kept, grouping, keys, sortColumn, compare, open, signal);
+}
+
+/**
+ * A grouped view in the order of `compare`: each split element's parts by their own keys (equal ones in the set's
+ * order), and the entries by their keys, a split element's being its parent's value, else its first part's.
+ */
+async function sortGroups(
+  kept: PackedIds,
+  grouping: Grouping,
+  keys: readonly SortKey[],
+  column: ElementColumn,
+  compare: (a: SortKey, b: SortKey) => number,
+  open: boolean,
+  signal: AbortSignal | undefined,
+): Promise<ElementView> {
+  const { order, ends, kinds } = grouping;
+  const entries = ends.length;
+  const keyOf = (position: number): SortKey => keys[position] ?? null;
+  const entryKeys: SortKey[] = new Array<SortKey>(entries);
+  await eachInSteps(
+    entries,
+    (entry) => {
+      const { first, end } = entrySpan(grouping, entry);
+      if (kinds[entry] === PartKind.None) {
+        entryKeys[entry] = keyOf(order[first] ?? 0);
+        return;
+      }
+      const members = Array.from(order.subarray(first, end)).sort((a, b) => compare(keyOf(a), keyOf(b)));
+      order.set(members, first);
+      const memberKeys = members.map(keyOf);
+      const parent = column.kind === 'quantity' ? parentQuantity(column.key, memberKeys.map((key) => (typeof key === 'number' ? key : null))) : sharedValue(memberKeys);
+      entryKeys[entry] = parent ?? memberKeys[0] ?? null;
+    },
+    signal,
+  );
+  const entryOrder = await sortInSteps(
+    Array.from({ length: entries }, (_, entry) => entry),
+    (a, b) => compare(entryKeys[a] ?? null, entryKeys[b] ?? null),
+    signal,
+  );
+  const sorted = new Uint32Array(order.length);
+  const sortedEnds = new Uint32Array(entries);
+  const sortedKinds = new Uint8Array(entries);
+  let filled = 0;
+  await eachInSteps(
+    entries,
+    (rank) => {
+      const entry = entryOrder[rank] ?? 0;
+      const { first, end } = entrySpan(grouping, entry);
+      sorted.set(order.subarray(first, end), filled);
+      filled += end - first;
+      sortedEnds[rank] = filled;
+      sortedKinds[rank] = kinds[entry] ?? PartKind.None;
+    },
+    signal,
+  );
+  return { ids: await packInOrder(kept, sorted, signal), groups: { ends: sortedEnds, kinds: sortedKinds }, open };
 }

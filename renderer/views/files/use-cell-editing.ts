@@ -1,22 +1,23 @@
 /**
  * Editing a cell of the elements grid in place: Enter saves and edits the cell below, as in a spreadsheet; Escape
  * cancels; Tab saves and moves on; a refused value keeps the editor open with the reason. The mapping and the
- * classification open a picker instead of an editor.
+ * classification open a picker instead of an editor. A split element's parent row is not edited: its values are its
+ * parts', which are.
  */
 import { nextTick, ref, watch, type Ref } from 'vue';
 import { useI18n } from 'vue-i18n';
-import type { IdList } from '../../db/packed-ids';
 import type { ElementRow } from '../../db/schema';
 import { editableNumber } from '../../components/editable-number';
 import { useElementsStore } from '../../stores/elements';
 import { parseCellInput, type CellInput } from './cell-input';
 import type { ElementColumn } from './element-columns';
+import type { GridRows } from './grid-rows';
 import type { ActiveCell } from './use-grid-navigation';
 
 /** What editing needs of the grid. */
 export interface CellEditingContext {
   fileId: () => string;
-  ids: () => IdList;
+  rows: () => GridRows;
   columns: () => readonly ElementColumn[];
   rowOf: (id: string | undefined) => ElementRow | undefined;
   active: Ref<ActiveCell>;
@@ -51,7 +52,8 @@ export function useCellEditing(grid: CellEditingContext) {
 
   async function startEdit(index: number, columnIndex: number): Promise<void> {
     const column = grid.columns()[columnIndex];
-    const row = grid.rowOf(grid.ids().at(index));
+    const target = grid.rows().at(index);
+    const row = target?.kind === 'element' ? grid.rowOf(target.id) : undefined;
     if (column === undefined || row === undefined) return;
     if (column.picker !== null) {
       grid.active.value = { index, column: columnIndex };
@@ -106,18 +108,22 @@ export function useCellEditing(grid: CellEditingContext) {
       event.preventDefault();
       const { index, column } = grid.active.value;
       if (!(await commitEdit())) return;
-      if (index + 1 < grid.ids().length) await startEdit(index + 1, column);
-      else grid.moveTo(index, column);
+      // A parent row below is not edited: the active cell moves onto it.
+      if (grid.rows().at(index + 1)?.kind === 'element') await startEdit(index + 1, column);
+      else grid.moveTo(index + 1, column);
     } else if (event.key === 'Tab') {
       event.preventDefault();
       if (await commitEdit()) grid.moveTo(grid.active.value.index, grid.active.value.column + (event.shiftKey ? -1 : 1));
     }
   }
 
-  watch(grid.ids, (ids) => {
-    if (editing.value !== null && !ids.includes(editing.value.id)) editing.value = null;
-    if (picking.value !== null && !ids.includes(picking.value.id)) picking.value = null;
-  });
+  watch(
+    () => grid.rows().view.ids,
+    (ids) => {
+      if (editing.value !== null && !ids.includes(editing.value.id)) editing.value = null;
+      if (picking.value !== null && !ids.includes(picking.value.id)) picking.value = null;
+    },
+  );
 
   return { editing, editError, picking, setEditInput, startEdit, commitEdit, onEditorKey, closePicker };
 }

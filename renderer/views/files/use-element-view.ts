@@ -1,13 +1,15 @@
 /**
  * The file page's view of its elements: the ids that pass the quick filter, the column filters and "unmapped only", in
- * the chosen sort, rebuilt from the cache (debounced while the user types, at once for a sort) whenever the query,
- * the file's elements or the shown columns change. A large file's first rows show before its ids are all listed.
+ * the chosen sort, a split element's parts together (element-groups.ts), rebuilt from the cache (debounced while the
+ * user types, at once for a sort) whenever the query, the file's elements or the shown columns change. A large file's
+ * first rows show before its ids are all listed.
  */
 import { onBeforeUnmount, reactive, ref, shallowRef, watch, type ComputedRef } from 'vue';
 import type { CacheDb } from '../../db/cache-db';
 import { PackedIds } from '../../db/packed-ids';
 import { elementIdsOf } from '../../db/reads';
 import type { ElementColumnKey } from './element-columns';
+import { groupedView, sameView, type ElementView } from './element-groups';
 import { buildElementView, isPlainQuery, type ElementQuery } from './element-view';
 
 /** Rows shown while a large file's ids are being listed. */
@@ -28,9 +30,11 @@ export interface ElementViewSource {
 
 export function useElementView(source: ElementViewSource) {
   const query = reactive<ElementQuery>({ quick: '', filters: {}, sort: null, unmappedOnly: false });
-  const ids = shallowRef<PackedIds>(PackedIds.EMPTY);
+  const view = shallowRef<ElementView>({ ids: PackedIds.EMPTY, groups: null, open: false });
   const viewReady = ref(false);
   const scanned = ref<number | null>(null);
+  /** A view is due or being computed: from a change of what it is built from until it is shown. */
+  const building = ref(false);
   let viewController: AbortController | undefined;
   let viewTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -39,16 +43,19 @@ export function useElementView(source: ElementViewSource) {
     const controller = new AbortController();
     viewController = controller;
     const db = source.db();
-    if (db === null) return;
+    if (db === null) {
+      building.value = false;
+      return;
+    }
     scanned.value = null;
     const plain = isPlainQuery(query);
     // A large file's ids take a moment to list: its first rows show before that.
-    if (ids.value.length === 0 && plain) {
-      const head = await elementIdsOf(db, source.fileId(), FIRST_ROWS);
+    if (view.value.ids.length === 0 && plain) {
+      const head = await groupedView(await elementIdsOf(db, source.fileId(), FIRST_ROWS), false, controller.signal);
       if (controller.signal.aborted) return;
-      if (ids.value.length === 0) ids.value = head;
+      if (view.value.ids.length === 0) view.value = head;
     }
-    const view = await buildElementView(db, source.fileId(), query, source.shownColumnKeys.value, {
+    const built = await buildElementView(db, source.fileId(), query, source.shownColumnKeys.value, {
       signal: controller.signal,
       onProgress: (progress) => {
         if (!controller.signal.aborted) scanned.value = progress.scanned;
@@ -56,12 +63,14 @@ export function useElementView(source: ElementViewSource) {
     });
     if (controller.signal.aborted) return;
     // The same view again (a pull that changed nothing this view shows) keeps the grid as it is: an edit stays open.
-    if (!view.equals(ids.value)) ids.value = view;
+    if (!sameView(built, view.value)) view.value = built;
     viewReady.value = true;
     scanned.value = null;
+    building.value = false;
   }
 
   function scheduleView(delay: number): void {
+    building.value = true;
     if (viewTimer !== undefined) clearTimeout(viewTimer);
     viewTimer = setTimeout(() => {
       viewTimer = undefined;
@@ -93,5 +102,5 @@ export function useElementView(source: ElementViewSource) {
     else query.sort = null;
   }
 
-  return { query, ids, viewReady, scanned, toggleSort };
+  return { query, view, viewReady, scanned, building, toggleSort };
 }

@@ -2,11 +2,13 @@
  * The elements grid's active cell, keyboard and selection (listed to the user by `GridKeys.vue`): arrows move the
  * active cell and Shift+Up/Down extends the selection from it; Enter or F2 edits the cell, and on the id opens the
  * element's form; Space selects the row, Ctrl+A selects the whole view, Escape clears the selection; a click on a
- * checkbox selects, with Shift a range; a double click edits a cell.
+ * checkbox selects, with Shift a range; a double click edits a cell. A split element's parent row stands for its
+ * parts (selecting it selects them); Enter or F2 on it, or a click on its toggle, opens or closes it, and on its id
+ * Right opens and Left closes it, as Left on a part's id goes to its parent row.
  */
 import { ref, watch, type Ref } from 'vue';
-import type { IdList } from '../../db/packed-ids';
 import type { ElementColumn } from './element-columns';
+import type { GridRows } from './grid-rows';
 import { ROW_HEIGHT } from './use-virtual-rows';
 
 /** The cell the keyboard acts on: a row's place in the view and a column's. */
@@ -17,7 +19,7 @@ export interface ActiveCell {
 
 /** What navigation needs of the grid, and what it asks the grid to do. */
 export interface GridNavigationContext {
-  ids: () => IdList;
+  rows: () => GridRows;
   columns: () => readonly ElementColumn[];
   selected: () => ReadonlySet<string>;
   viewport: Ref<HTMLElement | null>;
@@ -27,13 +29,15 @@ export interface GridNavigationContext {
   busy: () => boolean;
   startEdit: (index: number, column: number) => Promise<void>;
   open: (index: number) => void;
+  /** Opens or closes the split element of a parent row. */
+  toggle: (index: number, open: boolean) => void;
   select: (ids: string[], selected: boolean) => void;
   selectAll: (selected: boolean) => void;
 }
 
 const MODIFIER_KEYS: ReadonlySet<string> = new Set(['Shift', 'Control', 'Alt', 'Meta']);
 
-/** Where a click in the body landed: the row's index, the cell's column, and what was clicked (`select`, `open`). */
+/** Where a click in the body landed: the row's index, the cell's column, and what was clicked (`select`, `open`, `toggle`). */
 function targetOf(event: MouseEvent): { index: number; column: number | undefined; action: string | undefined } | undefined {
   if (!(event.target instanceof Element)) return undefined;
   const row = event.target.closest<HTMLElement>('[data-index]');
@@ -58,7 +62,7 @@ export function useGridNavigation(grid: GridNavigationContext) {
   }
 
   function moveTo(index: number, column: number): void {
-    const clampedIndex = Math.max(0, Math.min(grid.ids().length - 1, index));
+    const clampedIndex = Math.max(0, Math.min(grid.rows().length - 1, index));
     const clampedColumn = Math.max(0, Math.min(grid.columns().length - 1, column));
     active.value = { index: clampedIndex, column: clampedColumn };
     scrollIntoView(clampedIndex);
@@ -70,7 +74,7 @@ export function useGridNavigation(grid: GridNavigationContext) {
     const from = anchor ?? previous;
     moveTo(index, column);
     anchor = from;
-    const range = (to: number): string[] => grid.ids().slice(Math.min(from, to), Math.max(from, to) + 1);
+    const range = (to: number): string[] => grid.rows().idsBetween(from, to);
     const extended = range(active.value.index);
     const inRange = new Set(extended);
     const leftBehind = range(previous).filter((id) => !inRange.has(id));
@@ -89,12 +93,19 @@ export function useGridNavigation(grid: GridNavigationContext) {
       case 'ArrowUp':
         moveTo(index - 1, column);
         return true;
-      case 'ArrowRight':
-        moveTo(index, column + 1);
+      case 'ArrowRight': {
+        const row = grid.rows().at(index);
+        if (column === 0 && row?.kind === 'parent' && !row.open) grid.toggle(index, true);
+        else moveTo(index, column + 1);
         return true;
-      case 'ArrowLeft':
-        moveTo(index, column - 1);
+      }
+      case 'ArrowLeft': {
+        const row = grid.rows().at(index);
+        if (column === 0 && row?.kind === 'parent' && row.open) grid.toggle(index, false);
+        else if (column === 0 && row?.kind === 'element' && row.parent !== null) moveTo(row.parent.row, 0);
+        else moveTo(index, column - 1);
         return true;
+      }
       case 'PageDown':
         moveTo(index + page, column);
         return true;
@@ -105,19 +116,22 @@ export function useGridNavigation(grid: GridNavigationContext) {
         moveTo(event.ctrlKey ? 0 : index, event.ctrlKey ? column : 0);
         return true;
       case 'End':
-        moveTo(event.ctrlKey ? grid.ids().length - 1 : index, event.ctrlKey ? column : grid.columns().length - 1);
+        moveTo(event.ctrlKey ? grid.rows().length - 1 : index, event.ctrlKey ? column : grid.columns().length - 1);
         return true;
       case 'Enter':
-      case 'F2':
-        if (grid.columns()[column]?.key === 'id') grid.open(index);
+      case 'F2': {
+        const row = grid.rows().at(index);
+        if (row?.kind === 'parent') grid.toggle(index, !row.open);
+        else if (grid.columns()[column]?.key === 'id') grid.open(index);
         else void grid.startEdit(index, column);
         return true;
+      }
       case 'Escape':
         grid.selectAll(false);
         return true;
       case ' ': {
-        const id = grid.ids().at(index);
-        if (id !== undefined) grid.select([id], !grid.selected().has(id));
+        const ids = grid.rows().idsBetween(index, index);
+        if (ids.length > 0) grid.select(ids, !allSelected(ids));
         return true;
       }
       case 'a':
@@ -143,17 +157,18 @@ export function useGridNavigation(grid: GridNavigationContext) {
     if (act(event)) event.preventDefault();
   }
 
+  /** Whether every one of `ids` is selected: a parent row is selected when all its parts are. */
+  function allSelected(ids: readonly string[]): boolean {
+    const selected = grid.selected();
+    return ids.every((id) => selected.has(id));
+  }
+
   function onSelect(index: number, event: MouseEvent): void {
-    const ids = grid.ids();
-    const id = ids.at(index);
-    if (id === undefined) return;
-    const selected = !grid.selected().has(id);
-    if (event.shiftKey && anchor !== null) {
-      const [from, to] = anchor < index ? [anchor, index] : [index, anchor];
-      grid.select(ids.slice(from, to + 1), selected);
-    } else {
-      grid.select([id], selected);
-    }
+    const rows = grid.rows();
+    const ids = rows.idsBetween(index, index);
+    if (ids.length === 0) return;
+    const selected = !allSelected(ids);
+    grid.select(event.shiftKey && anchor !== null ? rows.idsBetween(anchor, index) : ids, selected);
     anchor = index;
   }
 
@@ -169,6 +184,10 @@ export function useGridNavigation(grid: GridNavigationContext) {
       grid.open(target.index);
       return;
     }
+    if (target.action === 'toggle') {
+      const row = grid.rows().at(target.index);
+      if (row?.kind === 'parent') grid.toggle(target.index, !row.open);
+    }
     if (target.column !== undefined) active.value = { index: target.index, column: target.column };
   }
 
@@ -177,10 +196,10 @@ export function useGridNavigation(grid: GridNavigationContext) {
     if (target?.column !== undefined && target.action === undefined) void grid.startEdit(target.index, target.column);
   }
 
-  watch(grid.ids, (ids) => {
+  watch(grid.rows, (rows) => {
     anchor = null;
     active.value = {
-      index: Math.min(active.value.index, Math.max(0, ids.length - 1)),
+      index: Math.min(active.value.index, Math.max(0, rows.length - 1)),
       column: Math.min(active.value.column, Math.max(0, grid.columns().length - 1)),
     };
   });

@@ -1,13 +1,14 @@
 /**
- * The elements grid's rows: any number of ids, with only the visible rows (and a margin) rendered, read by id from the
- * cache in aligned blocks as the user scrolls (a live query, so edits and pulls show at once), and the rows read last
- * remembered so that scrolling back shows them before the cache answers.
+ * The elements grid's rows: any number of them (grid-rows.ts), with only the visible rows (and a margin) rendered,
+ * their elements read by id from the cache in aligned blocks as the user scrolls (a live query, so edits and pulls
+ * show at once; a parent row reads its parts), and the elements read last remembered so that scrolling back shows
+ * them before the cache answers.
  */
 import { computed, onBeforeUnmount, onMounted, ref, watch } from 'vue';
 import { elementsByIds } from '../../db/reads';
-import type { IdList } from '../../db/packed-ids';
 import type { ElementRow } from '../../db/schema';
 import { useCacheQuery } from '../../components/use-cache-query';
+import type { GridRow, GridRows } from './grid-rows';
 
 /** Height of a row and of the header, pixels. */
 export const ROW_HEIGHT = 32;
@@ -18,17 +19,22 @@ const REMEMBERED = 2_000;
 /** Rows per read of the cache. */
 const READ_BLOCK = 50;
 
-/** What the grid shows: a file's elements by id. */
+/** What the grid shows: rows of a file's elements. */
 export interface GridSource {
   fileId: string;
-  ids: IdList;
+  rows: GridRows;
 }
 
-/** A rendered row: its id, its place in the view, and the row once the cache has answered. */
+/**
+ * A rendered row: its place in the rows, its element once the cache has answered (`row`), or for a parent row its
+ * parts' once the cache has answered for all of them (`parts`).
+ */
 export interface VisibleRow {
   id: string;
   index: number;
+  grid: GridRow;
   row: ElementRow | undefined;
+  parts: ElementRow[] | undefined;
 }
 
 export function useVirtualRows(source: () => GridSource) {
@@ -59,7 +65,7 @@ export function useVirtualRows(source: () => GridSource) {
     if (frame !== 0) cancelAnimationFrame(frame);
   });
 
-  const count = computed(() => source().ids.length);
+  const count = computed(() => source().rows.length);
   const first = computed(() => Math.max(0, Math.floor(scrollTop.value / ROW_HEIGHT) - OVERSCAN));
   const last = computed(() => Math.min(count.value, Math.ceil((scrollTop.value + height.value) / ROW_HEIGHT) + OVERSCAN));
 
@@ -69,8 +75,8 @@ export function useVirtualRows(source: () => GridSource) {
   const blockEnd = computed(() => Math.min(count.value, (Math.floor(last.value / READ_BLOCK) + 1) * READ_BLOCK));
   const read = useCacheQuery(
     () => {
-      const { fileId, ids } = source();
-      return { fileId, ids: ids.slice(blockStart.value, blockEnd.value) };
+      const { fileId, rows } = source();
+      return { fileId, ids: blockEnd.value > blockStart.value ? rows.idsBetween(blockStart.value, blockEnd.value - 1) : [] };
     },
     (db, { fileId, ids }) => elementsByIds(db, fileId, ids),
     [] as (ElementRow | undefined)[],
@@ -105,16 +111,29 @@ export function useVirtualRows(source: () => GridSource) {
     return id === undefined ? undefined : remembered.get(id);
   }
 
+  /** The parts of a parent row, once every one of them was read. */
+  function partsOf(row: Extract<GridRow, { kind: 'parent' }>, rows: GridRows): ElementRow[] | undefined {
+    const parts: ElementRow[] = [];
+    for (const id of rows.view.ids.slice(row.first, row.end)) {
+      const part = remembered.get(id);
+      if (part === undefined) return undefined;
+      parts.push(part);
+    }
+    return parts;
+  }
+
   /** The rendered rows; slot `k` is always the k-th rendered row, so scrolling updates rows instead of replacing them. */
   const visible = computed(() => {
     void rememberedVersion.value;
-    const { ids } = source();
-    const rows: VisibleRow[] = [];
+    const { rows } = source();
+    const shown: VisibleRow[] = [];
     for (let index = first.value; index < last.value; index += 1) {
-      const id = ids.at(index);
-      if (id !== undefined) rows.push({ id, index, row: remembered.get(id) });
+      const grid = rows.at(index);
+      if (grid === undefined) continue;
+      if (grid.kind === 'parent') shown.push({ id: grid.id, index, grid, row: undefined, parts: partsOf(grid, rows) });
+      else shown.push({ id: grid.id, index, grid, row: remembered.get(grid.id), parts: undefined });
     }
-    return rows;
+    return shown;
   });
 
   return { viewport, height, visible, rowOf, onScroll };

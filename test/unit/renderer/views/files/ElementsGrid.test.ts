@@ -2,9 +2,11 @@
 import 'fake-indexeddb/auto';
 import { flushPromises } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { all, byTestId, click, eventually, text } from '../../dom';
-import { BUILDING, element, FILE, mountAt, releasePage, seedCache } from './file-fixtures';
+import { all, byTestId, click, eventually, text, type } from '../../dom';
+import { BUILDING, CONCRETE, element, FILE, mountAt, releasePage, seedCache } from './file-fixtures';
+import { ElementType } from '../../../../../shared/api/enums';
 import { elementsByIds } from '../../../../../renderer/db/reads';
+import { elementKey } from '../../../../../renderer/db/schema';
 
 afterEach(releasePage);
 
@@ -128,5 +130,153 @@ describe('the elements grid', { timeout: 30_000 }, () => {
     await flushPromises();
     expect(await sync.db!.outbox.count()).toBe(0);
     expect((await elementsByIds(sync.db!, FILE, ['E1']))[0]?.volume).toBe(volume);
+  });
+});
+
+describe('a split element in the elements grid', { timeout: 30_000 }, () => {
+  const WALL = '2O2Fr$t4X7Zf8NOew3FLOH';
+  const LAYERS = [`${WALL}-L1`, `${WALL}-L2`, `${WALL}-L3`];
+  const wall = (id: string, materialName: string, volume: number) =>
+    element(id, { name: 'Outer wall', typeName: 'Basic Wall:Exterior', materialName, volume, area: 20, width: volume / 20, floor: '00' });
+  // In id order, as the server lists them.
+  const SPLIT = [wall(LAYERS[0]!, 'Brick', 2.5), wall(LAYERS[1]!, 'Mineral wool', 2), wall(LAYERS[2]!, 'Plasterboard', 0.5), element('E1', { name: 'Column' }), element('W-L1', { name: 'Sheet wall' })];
+
+  async function openSplitFile() {
+    const connection = await seedCache(SPLIT);
+    const mounted = await mountAt(connection, `/buildings/${BUILDING}/files/${FILE}`);
+    await eventually(() => expect(byTestId('element-parent-row')?.getAttribute('data-loading')).toBeNull());
+    return mounted;
+  }
+
+  const parentRow = (): HTMLElement => byTestId('element-parent-row')!;
+  const toggle = (): HTMLElement => parentRow().querySelector<HTMLElement>('[data-testid="element-parent-toggle"]')!;
+  const parentCell = (column: string): string => parentRow().querySelector(`[data-testid="element-cell-${column}"]`)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  const partRows = (): string[] => all('element-row').flatMap((row) => (row.dataset['partOf'] === WALL ? [row.dataset['elementId'] ?? ''] : []));
+
+  it('shows its parts under one closed parent row, with what they share and their summed volume', async () => {
+    await openSplitFile();
+    expect(parentRow().dataset['parentId']).toBe(WALL);
+    expect(parentRow().dataset['parts']).toBe('3');
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    expect([parentCell('name'), parentCell('materialName'), parentCell('elementClass'), parentCell('floor'), parentCell('volume'), parentCell('area')]).toEqual([
+      'Outer wall',
+      '3 layers',
+      'IfcWall',
+      '00',
+      '5',
+      '20',
+    ]);
+    // A spreadsheet's id that looks like a part's is an element of its own.
+    expect(all('element-row').map((row) => row.dataset['elementId'])).toEqual(['E1', 'W-L1']);
+    expect(text('element-view-count')).toBe('5 of 5 elements');
+    toggle().click();
+    await eventually(() => expect(partRows()).toEqual(LAYERS));
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    expect(all('element-row').map((row) => row.dataset['elementId'])).toEqual([...LAYERS, 'E1', 'W-L1']);
+    toggle().click();
+    await eventually(() => expect(partRows()).toEqual([]));
+  });
+
+  it('opens with → or Enter and closes with ← or Enter on the parent row; ← on a part’s id goes to its parent', async () => {
+    await openSplitFile();
+    const grid = byTestId('elements-grid');
+    parentRow().querySelector<HTMLElement>('[data-testid="element-cell-name"]')!.click();
+    press(grid, 'Home');
+    press(grid, 'ArrowRight');
+    await eventually(() => expect(partRows()).toEqual(LAYERS));
+    // Open: → moves on, ← closes.
+    press(grid, 'ArrowRight');
+    press(grid, 'ArrowLeft');
+    expect(partRows()).toEqual(LAYERS);
+    press(grid, 'ArrowLeft');
+    await eventually(() => expect(partRows()).toEqual([]));
+    press(grid, 'Enter');
+    await eventually(() => expect(partRows()).toEqual(LAYERS));
+    press(grid, 'ArrowDown');
+    press(grid, 'ArrowDown');
+    press(grid, 'ArrowLeft');
+    press(grid, 'Enter');
+    await eventually(() => expect(partRows()).toEqual([]));
+    expect(byTestId('element-form')).toBeNull();
+  });
+
+  it('selects its parts with the parent row, and a bulk edit changes them', async () => {
+    const { sync } = await openSplitFile();
+    parentRow().querySelector<HTMLElement>('[data-testid="element-select"]')!.click();
+    await eventually(() => expect(text('element-selected-count')).toBe('3 selected'));
+    expect(parentRow().getAttribute('aria-selected')).toBe('true');
+    click('element-bulk-edit');
+    await eventually(() => expect(byTestId('bulk-edit-form')).not.toBeNull());
+    await type('bulk-field-floor', '01');
+    click('bulk-apply');
+    await eventually(async () => expect((await sync.db!.outbox.toArray()).map((entry) => entry.key)).toEqual(LAYERS.map((id) => elementKey(FILE, id))));
+    expect((await elementsByIds(sync.db!, FILE, [...LAYERS, 'E1'])).map((row) => row?.floor)).toEqual(['01', '01', '01', null]);
+  });
+
+  it('selects one part of it alone, and marks the parent row as partly selected', async () => {
+    await openSplitFile();
+    toggle().click();
+    await eventually(() => expect(partRows()).toEqual(LAYERS));
+    all('element-row')[1]!.querySelector<HTMLElement>('[data-testid="element-select"]')!.click();
+    await eventually(() => expect(text('element-selected-count')).toBe('1 selected'));
+    const box = parentRow().querySelector<HTMLInputElement>('[data-testid="element-select"]')!;
+    expect([box.checked, box.indeterminate]).toEqual([false, true]);
+  });
+
+  it('edits no cell of the parent row, which says so, and a part’s cell as any other', async () => {
+    const { sync } = await openSplitFile();
+    const volume = parentRow().querySelector<HTMLElement>('[data-testid="element-cell-volume"]')!;
+    expect(volume.getAttribute('aria-readonly')).toBe('true');
+    expect(parentRow().getAttribute('title')).toContain('Edit them on its parts');
+    volume.dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
+    await flushPromises();
+    expect(byTestId('element-inline-input')).toBeNull();
+    toggle().click();
+    await eventually(() => expect(partRows()).toEqual(LAYERS));
+    cell(2, 'volume').dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
+    const editor = await editorIn(2);
+    editor.value = '1.5';
+    editor.dispatchEvent(new Event('input'));
+    press(editor, 'Tab');
+    await eventually(async () => expect((await elementsByIds(sync.db!, FILE, [LAYERS[2]!]))[0]?.volume).toBe(1.5));
+    await eventually(() => expect(parentCell('volume')).toBe('6'));
+  });
+
+  it('shows only its unmapped parts with "unmapped only", open, and says how many of them are mapped', async () => {
+    const connection = await seedCache([{ ...SPLIT[0]!, mapping: { type: ElementType.Material, id: CONCRETE } }, ...SPLIT.slice(1)]);
+    await mountAt(connection, `/buildings/${BUILDING}/files/${FILE}`);
+    await eventually(() => expect(parentCell('mapping')).toBe('1 of 3 mapped'));
+    expect(parentRow().classList.contains('grid__row--unmapped')).toBe(true);
+    click('element-unmapped-only');
+    await eventually(() => expect(parentRow().dataset['parts']).toBe('2'));
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    await eventually(() => expect(partRows()).toEqual(LAYERS.slice(1)));
+    expect(text('element-view-count')).toBe('4 of 5 elements');
+  });
+
+  it('shows the columns chosen on its parent row, and filters its parts on those alone', async () => {
+    localStorage.setItem('circularity-desk:grid-columns', JSON.stringify(['typeName', 'weight']));
+    try {
+      const connection = await seedCache(SPLIT.map((part, index) => ({ ...part, weight: index < 3 ? 100 * (index + 1) : null })));
+      await mountAt(connection, `/buildings/${BUILDING}/files/${FILE}`);
+      await eventually(() => expect(parentCell('weight')).toBe('600'));
+      expect([...parentRow().querySelectorAll<HTMLElement>('[data-column]')].map((cell) => cell.dataset['testid'])).toEqual(['element-cell-id', 'element-cell-typeName', 'element-cell-weight']);
+      expect(parentCell('typeName')).toBe('Basic Wall:Exterior');
+      await type('element-quick-filter', 'wool');
+      await eventually(() => expect(text('element-view-count')).toBe('0 of 5 elements'));
+      await type('element-quick-filter', 'exterior');
+      await eventually(() => expect(parentRow().dataset['parts']).toBe('3'));
+    } finally {
+      localStorage.removeItem('circularity-desk:grid-columns');
+    }
+  });
+
+  it('shows the parts a filter keeps under their parent row, open', async () => {
+    await openSplitFile();
+    await type('element-quick-filter', 'wool');
+    await eventually(() => expect(parentRow().dataset['parts']).toBe('1'));
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    await eventually(() => expect(partRows()).toEqual([LAYERS[1]]));
+    expect(text('element-view-count')).toBe('1 of 5 elements');
   });
 });

@@ -1,9 +1,12 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
+import { ElementType } from '../../../../../shared/api/enums';
 import { CacheDb } from '../../../../../renderer/db/cache-db';
 import { appendBlocks, ELEMENT_TABLES, startBlockSet } from '../../../../../renderer/db/element-blocks';
 import type { ElementRow } from '../../../../../renderer/db/schema';
-import { buildElementView, isPlainQuery, parseQuantityFilter, PLAIN_QUERY, rowFilter, type ElementSort } from '../../../../../renderer/views/files/element-view';
+import { buildElementView, isPlainQuery, parseQuantityFilter, PLAIN_QUERY, rowFilter, type ElementQuery, type ElementSort } from '../../../../../renderer/views/files/element-view';
+import type { ElementView } from '../../../../../renderer/views/files/element-groups';
+import { PartKind } from '../../../../../renderer/views/files/element-parts';
 import { parseCellInput } from '../../../../../renderer/views/files/cell-input';
 import { csvField } from '../../../../../renderer/views/files/element-export';
 
@@ -121,15 +124,92 @@ describe('buildElementView', () => {
   ] as const)('sorts by %s, %s, like a stable sort with empty values last', async (column, direction) => {
     const db = await cached();
     const view = await buildElementView(db, 'f', { ...PLAIN_QUERY, sort: { column, direction } }, ['id', 'name', 'volume']);
-    expect([...view]).toEqual(expected(column === 'name' ? nameNumber : volumeOf, direction));
+    expect([...view.ids]).toEqual(expected(column === 'name' ? nameNumber : volumeOf, direction));
     db.close();
   });
 
   it('filters and sorts together, and lists every element in id order without either', async () => {
     const db = await cached();
     const filtered = await buildElementView(db, 'f', { ...PLAIN_QUERY, filters: { volume: '>5' }, sort: { column: 'volume', direction: 'desc' } }, ['id', 'volume']);
-    expect([...filtered]).toEqual(expected(volumeOf, 'desc').filter((id) => (volumeOf(Number(id.slice(1))) ?? 0) > 5));
-    expect([...(await buildElementView(db, 'f', PLAIN_QUERY, ['id']))]).toEqual(Array.from({ length: COUNT }, (_, index) => idOf(index)));
+    expect([...filtered.ids]).toEqual(expected(volumeOf, 'desc').filter((id) => (volumeOf(Number(id.slice(1))) ?? 0) > 5));
+    expect([...(await buildElementView(db, 'f', PLAIN_QUERY, ['id'])).ids]).toEqual(Array.from({ length: COUNT }, (_, index) => idOf(index)));
     db.close();
+  });
+});
+
+describe('buildElementView of a file with split elements', () => {
+  const WALL = '2O2Fr$t4X7Zf8NOew3FLOH';
+  const SLAB = '0K7w7JxKn2Bx5dM9vhT_Qa';
+  const MAPPED = { type: ElementType.Material, id: '00000000-0000-4000-8000-000000000000' };
+  // In id order, as the server lists them; `W-L1` is a spreadsheet's id, no part.
+  const ROWS = [
+    row({ id: `${SLAB}-L1`, name: 'Floor slab', materialName: 'Screed', volume: 1, area: 10 }),
+    row({ id: `${SLAB}-L2`, name: 'Floor slab', materialName: 'Concrete', volume: 3, area: 10, mapping: MAPPED }),
+    row({ id: `${WALL}-L1`, name: 'Outer wall', materialName: 'Brick', volume: 2.5, area: 20 }),
+    row({ id: `${WALL}-L2`, name: 'Outer wall', materialName: 'Mineral wool', volume: 2, area: 20 }),
+    row({ id: `${WALL}-L3`, name: 'Outer wall', materialName: 'Plasterboard', volume: 0.5, area: 20 }),
+    row({ id: 'E1', name: 'Column', materialName: 'Beton', volume: 5 }),
+    row({ id: 'E2', name: 'Beam', materialName: 'Steel', volume: 0.2 }),
+    row({ id: 'W-L1', name: 'Sheet wall', materialName: 'Gips', volume: 4.5 }),
+  ];
+
+  async function cached(): Promise<CacheDb> {
+    const db = new CacheDb('parts', { indexedDB: new IDBFactory(), IDBKeyRange });
+    await db.transaction('rw', ELEMENT_TABLES, async () => {
+      await startBlockSet(db, 'f', 't1', 'shown');
+      await appendBlocks(db, 'f', 'shown', ROWS);
+    });
+    return db;
+  }
+
+  /** The view's entries: an element's id, or a split element's GlobalId with its parts' suffixes. */
+  function entries(view: ElementView): string[] {
+    const { groups, ids } = view;
+    if (groups === null) return [...ids];
+    return Array.from(groups.ends, (end, entry) => {
+      const members = ids.slice(entry === 0 ? 0 : groups.ends[entry - 1], end);
+      return groups.kinds[entry] === PartKind.None ? (members[0] ?? '') : `${members[0]?.slice(0, 22)}: ${members.map((id) => id.slice(23)).join(' ')}`;
+    });
+  }
+
+  async function viewOf(query: Partial<ElementQuery>): Promise<ElementView> {
+    const db = await cached();
+    try {
+      return await buildElementView(db, 'f', { ...PLAIN_QUERY, ...query }, ['id', 'name', 'materialName', 'volume']);
+    } finally {
+      db.close();
+    }
+  }
+
+  it('recognises the parts by their ids and lists them under their element, closed', async () => {
+    const view = await viewOf({});
+    expect(entries(view)).toEqual([`${SLAB}: L1 L2`, `${WALL}: L1 L2 L3`, 'E1', 'E2', 'W-L1']);
+    expect(view.ids.length).toBe(8);
+    expect(view.open).toBe(false);
+  });
+
+  it.each([
+    ['volume', 'asc', ['E2', `${SLAB}: L1 L2`, 'W-L1', `${WALL}: L3 L2 L1`, 'E1']],
+    ['volume', 'desc', [`${WALL}: L1 L2 L3`, 'E1', 'W-L1', `${SLAB}: L2 L1`, 'E2']],
+    ['name', 'asc', ['E2', 'E1', `${SLAB}: L1 L2`, `${WALL}: L1 L2 L3`, 'W-L1']],
+    ['materialName', 'asc', ['E1', `${WALL}: L1 L2 L3`, `${SLAB}: L2 L1`, 'W-L1', 'E2']],
+  ] as const)('sorts by %s, %s: an element by its parts’ sum or shared value, else its first part’s, its parts among themselves', async (column, direction, expected) => {
+    const view = await viewOf({ sort: { column, direction } });
+    expect(entries(view)).toEqual(expected);
+    expect(view.open).toBe(false);
+  });
+
+  it('filters parts, showing each element with the parts that match, open', async () => {
+    const wool = await viewOf({ filters: { materialName: 'wool' } });
+    expect(entries(wool)).toEqual([`${WALL}: L2`]);
+    expect(wool.open).toBe(true);
+    expect(entries(await viewOf({ unmappedOnly: true }))).toEqual([`${SLAB}: L1`, `${WALL}: L1 L2 L3`, 'E1', 'E2', 'W-L1']);
+    // The wall's two layers shown add up to 4.5, as much as W-L1: equal keys keep the view's order.
+    expect(entries(await viewOf({ filters: { volume: '>=2' }, sort: { column: 'volume', direction: 'desc' } }))).toEqual(['E1', `${WALL}: L1 L2`, 'W-L1', `${SLAB}: L2`]);
+  });
+
+  it('finds an element by its GlobalId or its name with the quick filter', async () => {
+    expect(entries(await viewOf({ quick: WALL.slice(0, 12) }))).toEqual([`${WALL}: L1 L2 L3`]);
+    expect(entries(await viewOf({ quick: 'floor SLAB' }))).toEqual([`${SLAB}: L1 L2`]);
   });
 });

@@ -147,7 +147,7 @@ describe('pull', () => {
     // Progress: each page, out of the total the file's status announced when it has a count.
     const pagesOf = (id: string) =>
       progress.flatMap((each) => (each.phase === 'elements' && each.fileId === id ? [[each.pagesDone, each.totalPages]] : []));
-    expect(pagesOf(ifc.fileId)).toEqual([0, 1, 2, 3, 4, 5].map((done) => [done, 5]));
+    expect(pagesOf(ifc.fileId)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8].map((done) => [done, 8]));
     expect(pagesOf(fileId)).toEqual([0, 1, 2, 3].map((done) => [done, null]));
     const state = await readPullState(db);
     expect(state.lastSuccessAt).not.toBeNull();

@@ -11,6 +11,7 @@ import { nextTask } from '../../next-task';
 import { sortInSteps } from '../../sort-in-steps';
 import type { ElementRow } from '../../db/schema';
 import { ELEMENT_COLUMNS, elementColumn, type ElementColumn, type ElementColumnKey } from './element-columns';
+import { inFocus, type ElementFocus } from './element-focus';
 
 /** A column to sort by, and which way. */
 export interface ElementSort {
@@ -27,6 +28,8 @@ export interface ElementQuery {
   sort: ElementSort | null;
   /** Only elements mapped to nothing. */
   unmappedOnly: boolean;
+  /** Only the elements of a group of the import report (element-focus.ts); absent or null: all. */
+  focus?: ElementFocus | null;
 }
 
 /** A query that shows every element in id order. */
@@ -64,7 +67,7 @@ export function parseQuantityFilter(text: string): ((value: number) => boolean) 
 
 /** Whether a query keeps every element in id order. */
 export function isPlainQuery(query: ElementQuery): boolean {
-  return query.quick.trim() === '' && Object.values(query.filters).every((text) => (text ?? '').trim() === '') && query.sort === null && !query.unmappedOnly;
+  return query.quick.trim() === '' && Object.values(query.filters).every((text) => (text ?? '').trim() === '') && query.sort === null && !query.unmappedOnly && (query.focus ?? null) === null;
 }
 
 /** The test a query makes of a row, given the columns shown (the quick filter looks at those). */
@@ -73,6 +76,8 @@ export function rowFilter(query: ElementQuery, shown: readonly ElementColumnKey[
   const quickColumns = ELEMENT_COLUMNS.filter((column) => shown.includes(column.key));
   const tests: ((row: ElementRow) => boolean)[] = [];
   if (query.unmappedOnly) tests.push((row) => row.mapping === null);
+  const focus = query.focus ?? null;
+  if (focus !== null) tests.push((row) => inFocus(row, focus));
   if (quick !== '') tests.push((row) => quickColumns.some((column) => fold(column.text(row)).includes(quick)));
   for (const [key, raw] of Object.entries(query.filters) as [ElementColumnKey, string | undefined][]) {
     const text = (raw ?? '').trim();

@@ -3,6 +3,7 @@
  * writes (`statusMessage`). The server formats them here; the app parses them back, so it can say them in the user's
  * language, and shows the text as it came when a server words them otherwise.
  */
+import type { NotCountedReason } from './api/schemas/import-report';
 
 /** What is wrong with a spreadsheet row the import rejected. */
 export type RowProblem =
@@ -29,17 +30,26 @@ export interface ImportSummary {
   shown: Rejection[];
 }
 
-/** The import report in one line: how many count, and how many have each thing that makes an element count. */
+/** A reason of an element's own not to count (shared/counting.ts): every reason but its file's. */
+export type ElementReason = Exclude<NotCountedReason, 'file-not-counted'>;
+
+/** The reasons of an element's own, in the order they are checked. */
+export const ELEMENT_REASONS = ['no-material', 'no-quantity', 'no-mass', 'no-building-layer', 'no-circular-data'] as const satisfies readonly ElementReason[];
+
+/**
+ * The import report in one line: how many count, why the others do not, and what was assumed to get there.
+ * `counted` plus the elements of every reason is `elements`.
+ */
 export interface ReportSummary {
+  /** Elements that count; when the file is not active, that will once it is. */
   counted: number;
   elements: number;
-  /** False when the file is not active: `counted` then says how many would count. */
+  /** False when the file is not active. */
   active: boolean;
-  mapped: number;
+  /** The elements that do not count for a reason of their own, in the order of `ELEMENT_REASONS`, none with 0. */
+  notCounted: { reason: ElementReason; elements: number }[];
   mappedByKeyword: number;
-  measured: number;
   measuredFromGeometry: number;
-  layered: number;
   layerFromNames: number;
   layerFromClass: number;
 }
@@ -112,21 +122,37 @@ export function formatImportSummary(imported: number, rejected: number, shown: r
   return `${imported} elements imported, ${rejected} rejected: ${shown.join('; ')}${more}.`;
 }
 
+/** What the elements of a reason lack, after "has no" or "have no". */
+function reasonWords(reason: ElementReason, one: boolean): string {
+  switch (reason) {
+    case 'no-material':
+      return 'material';
+    case 'no-quantity':
+      return 'volume or weight';
+    case 'no-mass':
+      return `mass (${one ? 'its' : 'their'} material has no specific weight)`;
+    case 'no-building-layer':
+      return 'building layer';
+    case 'no-circular-data':
+      return 'circular data';
+  }
+}
+
+const assumptionWords = [
+  ['mappedByKeyword', 'mapped by keyword'],
+  ['measuredFromGeometry', 'with quantities from geometry'],
+  ['layerFromNames', 'with a building layer from layer names'],
+  ['layerFromClass', 'with a building layer inferred from the IFC class'],
+] as const satisfies readonly (readonly [keyof ReportSummary, string])[];
+
 function formatReportSummary(summary: ReportSummary): string {
-  const assumed = (parts: [number, string][]): string => {
-    const said = parts.filter(([count]) => count > 0).map(([count, words]) => `${count} ${words}`);
-    return said.length === 0 ? '' : ` (${said.join(', ')})`;
-  };
   const counting = summary.active
     ? `${summary.counted} of ${summary.elements} elements count in the circularity index`
     : `${summary.counted} of ${summary.elements} elements will count in the circularity index once the file is active`;
+  const reasons = summary.notCounted.map(({ reason, elements }) => `${elements} ${elements === 1 ? 'has' : 'have'} no ${reasonWords(reason, elements === 1)}`);
+  const assumed = assumptionWords.filter(([field]) => summary[field] > 0).map(([field, words]) => `${summary[field]} ${words}`);
   return (
-    `${counting}: ${summary.mapped} mapped${assumed([[summary.mappedByKeyword, 'by keyword']])}, ` +
-    `${summary.measured} with a volume or weight${assumed([[summary.measuredFromGeometry, 'from geometry']])}, ` +
-    `${summary.layered} with a building layer${assumed([
-      [summary.layerFromNames, 'from layer names'],
-      [summary.layerFromClass, 'inferred from the IFC class'],
-    ])}.`
+    `${counting}${reasons.length === 0 ? '' : `: ${reasons.join(', ')}`}.` + (assumed.length === 0 ? '' : ` Assumed: ${assumed.join(', ')}.`)
   );
 }
 
@@ -231,34 +257,51 @@ function readImport(reader: Reader): StatusSentence | null {
   return { kind: 'import-summary', imported: Number(head[1]), rejected, shown };
 }
 
-const reportPattern = new RegExp(
-  [
-    /(\d+) of (\d+) elements (count in the circularity index|will count in the circularity index once the file is active): /.source,
-    /(\d+) mapped(?: \((\d+) by keyword\))?, /.source,
-    /(\d+) with a volume or weight(?: \((\d+) from geometry\))?, /.source,
-    /(\d+) with a building layer(?: \((?:(\d+) from layer names)?(?:, )?(?:(\d+) inferred from the IFC class)?\))?\./.source,
-  ].join(''),
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+
+const reasonByWords = new Map<string, ElementReason>(
+  ELEMENT_REASONS.flatMap((reason) => [reasonWords(reason, true), reasonWords(reason, false)].map((words) => [words, reason] as const)),
 );
 
-function readReport(reader: Reader): StatusSentence | null {
-  const match = reader.take(reportPattern);
-  if (match === null) return null;
-  return {
-    kind: 'report-summary',
-    counted: Number(match[1]),
-    elements: Number(match[2]),
-    active: match[3] === 'count in the circularity index',
-    mapped: Number(match[4]),
-    mappedByKeyword: count(match[5]),
-    measured: Number(match[6]),
-    measuredFromGeometry: count(match[7]),
-    layered: Number(match[8]),
-    layerFromNames: count(match[9]),
-    layerFromClass: count(match[10]),
-  };
+function readAssumptions(reader: Reader, summary: ReportSummary): boolean {
+  do {
+    const part = reader.attempt(() => {
+      const number = reader.take(/(\d+) /);
+      const assumption = assumptionWords.find(([, words]) => reader.take(new RegExp(escaped(words))) !== null);
+      return number === null || assumption === undefined ? null : { field: assumption[0], value: Number(number[1]) };
+    });
+    if (part === null) return false;
+    summary[part.field] = part.value;
+  } while (reader.take(/, /) !== null);
+  return reader.take(/\./) !== null;
 }
 
-const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+function readReport(reader: Reader): StatusSentence | null {
+  const head = reader.take(/(\d+) of (\d+) elements (count in the circularity index|will count in the circularity index once the file is active)/);
+  if (head === null) return null;
+  const notCounted: ReportSummary['notCounted'] = [];
+  if (reader.take(/: /) !== null) {
+    do {
+      const part = reader.take(/(\d+) (?:has|have) no (material|volume or weight|mass \((?:its|their) material has no specific weight\)|building layer|circular data)/);
+      const reason = part === null ? undefined : reasonByWords.get(part[2] ?? '');
+      if (part === null || reason === undefined) return null;
+      notCounted.push({ reason, elements: Number(part[1]) });
+    } while (reader.take(/, /) !== null);
+  }
+  if (reader.take(/\./) === null) return null;
+  const summary: ReportSummary = {
+    counted: Number(head[1]),
+    elements: Number(head[2]),
+    active: head[3] === 'count in the circularity index',
+    notCounted,
+    mappedByKeyword: 0,
+    measuredFromGeometry: 0,
+    layerFromNames: 0,
+    layerFromClass: 0,
+  };
+  if (reader.take(/ Assumed: /) !== null && !readAssumptions(reader, summary)) return null;
+  return { kind: 'report-summary', ...summary };
+}
 
 function readSentence(reader: Reader): StatusSentence | null {
   for (const [kind, prefix] of Object.entries(failurePrefixes) as [keyof typeof failurePrefixes, string][]) {
@@ -274,6 +317,22 @@ function readSentence(reader: Reader): StatusSentence | null {
   const generated = reader.take(/Passport generated \((\d+) (elements|buildings)\)\./);
   if (generated !== null) return { kind: 'passport-generated', count: Number(generated[1]), of: generated[2] === 'buildings' ? 'buildings' : 'elements' };
   return reader.attempt(() => readImport(reader)) ?? reader.attempt(() => readReport(reader));
+}
+
+/**
+ * A file's message with its report summary put in place of the one it had (after the import's line, which stays). A
+ * message worded otherwise is replaced by the summary.
+ */
+export function withReportSummary(message: string | null, summary: ReportSummary): string {
+  const kept = (parseStatusMessage(message ?? '') ?? []).filter((sentence) => sentence.kind !== 'report-summary');
+  return formatStatusMessage(...kept, { kind: 'report-summary', ...summary });
+}
+
+/** A file's message as it reads once the file is activated or deactivated: the report summary says whether it counts. */
+export function withFileActive(message: string | null, active: boolean): string | null {
+  const sentences = parseStatusMessage(message ?? '');
+  if (sentences === null || !sentences.some((sentence) => sentence.kind === 'report-summary')) return message;
+  return formatStatusMessage(...sentences.map((sentence) => (sentence.kind === 'report-summary' ? { ...sentence, active } : sentence)));
 }
 
 /** The sentences of a message the server wrote, or null when any part of it is worded otherwise. */

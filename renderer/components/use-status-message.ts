@@ -3,10 +3,22 @@
  * `shared/status-messages.ts` reads back into data; a message worded otherwise shows as it came.
  */
 import { useI18n } from 'vue-i18n';
-import { parseStatusMessage, type Rejection, type RowProblem, type StatusSentence } from '../../shared/status-messages';
+import { useCountWords } from './use-count-words';
+import {
+  parseStatusMessage,
+  type Rejection,
+  type ReportSummary,
+  type RowProblem,
+  type StatusSentence,
+} from '../../shared/status-messages';
 
-export function useStatusMessage(): (message: string) => string {
+/**
+ * The words of a status message; `active`, when given, is whether the file counts now: a summary written before the
+ * file was activated or deactivated says how many count all the same, so it is worded as the file is.
+ */
+export function useStatusMessage(): (message: string, active?: boolean) => string {
   const { t, n } = useI18n();
+  const { reasonText } = useCountWords();
   const count = (value: number): string => n(value, 'integer');
 
   function field(name: string): string {
@@ -52,9 +64,25 @@ export function useStatusMessage(): (message: string) => string {
     return t('statusMessage.rejectedRow', { sheet: rejection.sheet, row: rejection.row, problems: rejection.problems.map(problemText).join(', ') });
   }
 
-  /** "12 mapped (3 by keyword)": a figure with what was assumed to reach it, the assumptions that are not 0. */
-  function withAssumed(said: string, assumed: string[]): string {
-    return assumed.length === 0 ? said : t('statusMessage.assumed', { said, assumed: assumed.join(', ') });
+  /** How many count, why the others do not, and what was assumed (the assumptions that are not 0). */
+  function summaryText(summary: ReportSummary): string {
+    const reasons = summary.notCounted.map(({ reason, elements }) => reasonText(reason, elements)).join(', ');
+    const figures = { counted: count(summary.counted), elements: count(summary.elements), reasons };
+    const counting =
+      summary.notCounted.length === 0
+        ? summary.active
+          ? t('statusMessage.counts.all', figures)
+          : t('statusMessage.counts.allOnceActive', figures)
+        : summary.active
+          ? t('statusMessage.counts.some', figures)
+          : t('statusMessage.counts.someOnceActive', figures);
+    const assumed = [
+      summary.mappedByKeyword > 0 ? t('statusMessage.counts.mappedByKeyword', { count: count(summary.mappedByKeyword) }) : null,
+      summary.measuredFromGeometry > 0 ? t('statusMessage.counts.fromGeometry', { count: count(summary.measuredFromGeometry) }) : null,
+      summary.layerFromNames > 0 ? t('statusMessage.counts.layerFromNames', { count: count(summary.layerFromNames) }) : null,
+      summary.layerFromClass > 0 ? t('statusMessage.counts.layerFromClass', { count: count(summary.layerFromClass) }) : null,
+    ].filter((text): text is string => text !== null);
+    return assumed.length === 0 ? counting : `${counting} ${t('statusMessage.counts.assumed', { list: assumed.join(', ') })}`;
   }
 
   function sentenceText(sentence: StatusSentence): string {
@@ -94,29 +122,14 @@ export function useStatusMessage(): (message: string) => string {
         if (unshown > 0) rows.push(t('statusMessage.moreRejected', { count: count(unshown) }));
         return t('statusMessage.importedWithRejections', { imported: count(sentence.imported), rejected: count(sentence.rejected), rows: rows.join('; ') });
       }
-      case 'report-summary': {
-        const assumed = (parts: [number, string][]): string[] => parts.filter(([value]) => value > 0).map(([, text]) => text);
-        const figures = {
-          counted: count(sentence.counted),
-          elements: count(sentence.elements),
-          mapped: withAssumed(t('statusMessage.mapped', { count: count(sentence.mapped) }), assumed([
-            [sentence.mappedByKeyword, t('statusMessage.byKeyword', { count: count(sentence.mappedByKeyword) })],
-          ])),
-          measured: withAssumed(t('statusMessage.measured', { count: count(sentence.measured) }), assumed([
-            [sentence.measuredFromGeometry, t('statusMessage.fromGeometry', { count: count(sentence.measuredFromGeometry) })],
-          ])),
-          layered: withAssumed(t('statusMessage.layered', { count: count(sentence.layered) }), assumed([
-            [sentence.layerFromNames, t('statusMessage.fromLayerNames', { count: count(sentence.layerFromNames) })],
-            [sentence.layerFromClass, t('statusMessage.fromClass', { count: count(sentence.layerFromClass) })],
-          ])),
-        };
-        return sentence.active ? t('statusMessage.counted', figures) : t('statusMessage.wouldCount', figures);
-      }
+      case 'report-summary':
+        return summaryText(sentence);
     }
   }
 
-  return (message) => {
+  return (message, active) => {
     const sentences = parseStatusMessage(message);
-    return sentences === null ? message : sentences.map(sentenceText).join(' ');
+    if (sentences === null) return message;
+    return sentences.map((sentence) => sentenceText(sentence.kind === 'report-summary' && active !== undefined ? { ...sentence, active } : sentence)).join(' ');
   };
 }

@@ -11,7 +11,9 @@ import { createElement, deleteElements, editElements, type NewElement } from '..
 import type { ElementChanges } from '../db/edit-shapes';
 import { scanElements } from '../db/reads';
 import type { ElementRow } from '../db/schema';
-import { isUnmapped, lacksBuildingLayer } from '../views/files/local-report';
+import type { ElementGroupKey } from '../../shared/counting';
+import { inUnmappedGroup, lacksBuildingLayer, unlayeredGroupName } from '../views/files/local-report';
+import { inReasonGroup, type FixedReason } from '../views/files/reason-groups';
 import { useSyncStore } from './sync';
 
 /** The user's element changes on the active connection. */
@@ -45,14 +47,19 @@ export const useElementsStore = defineStore('elements', () => {
     return ids.length;
   }
 
-  /** Maps every unmapped element of a file whose material name is `materialName` (null: none) to a material or product. */
-  function mapUnmapped(fileId: string, materialName: string | null, materialId: string): Promise<number> {
-    return editWhere(fileId, (row) => isUnmapped(row) && row.materialName === materialName, { materialId });
+  /** Maps every unmapped element of a file in a group (a material name, else an IFC class and type name) to a material or product. */
+  function mapUnmapped(fileId: string, group: ElementGroupKey, materialId: string): Promise<number> {
+    return editWhere(fileId, (row) => inUnmappedGroup(row, group), { materialId });
+  }
+
+  /** Maps every element of a group of the server's report (its elements as the cache holds them now) to another material or product. */
+  function remapGroup(fileId: string, reason: FixedReason, group: ElementGroupKey, materialId: string): Promise<number> {
+    return editWhere(fileId, (row) => inReasonGroup(row, reason, group), { materialId });
   }
 
   /** Gives every element of a file of IFC class `elementClass` (null: none) that lacks a building layer a classification code. */
   function classifyUnlayered(fileId: string, elementClass: string | null, code: string): Promise<number> {
-    return editWhere(fileId, (row) => lacksBuildingLayer(row) && row.elementClass === elementClass, { classificationLookup: code });
+    return editWhere(fileId, (row) => lacksBuildingLayer(row) && unlayeredGroupName(row) === elementClass, { classificationLookup: code });
   }
 
   /** Adds an element to a file; answers its id. */
@@ -68,5 +75,5 @@ export const useElementsStore = defineStore('elements', () => {
     sync.notifyEdit();
   }
 
-  return { edit, mapUnmapped, classifyUnlayered, create, remove };
+  return { edit, mapUnmapped, remapGroup, classifyUnlayered, create, remove };
 });

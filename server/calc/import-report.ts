@@ -1,7 +1,8 @@
 /**
  * The import report of a building file: which of its elements count in the circularity index, where their material,
- * quantities and building layer came from, and why the others do not count. Pure: the job or the route loads the rows
- * and the catalogue items their mappings reach. Every breakdown covers each element once.
+ * quantities and building layer came from, and why the others do not count, grouped as their fixes work. Pure: the
+ * job or the route loads the rows and the catalogue items their mappings reach. Every breakdown covers each element
+ * once. What counts, and why not, is shared/counting.ts, read through the catalogue by counting.ts.
  */
 import type {
   BuildingFileImportReport,
@@ -14,15 +15,25 @@ import type {
   UnlayeredClassGroup,
   UnmappedMaterialGroup,
 } from '../../shared/api';
-import { CLASSIFICATION_SOURCES, GEOMETRY_ISSUES, MAPPING_SOURCES, NOT_COUNTED_REASONS, QUANTITY_SOURCES } from '../../shared/api';
-import { formatStatusMessage } from '../../shared/status-messages';
-import { hasCircularRows } from './circularity';
-import { isKnownLayer, layerOf, type CalcCatalogue, type CalcElement } from './inputs';
-import { expandElement } from './mass';
+import { CLASSIFICATION_SOURCES, GEOMETRY_ISSUES, MAPPING_SOURCES, QUANTITY_SOURCES } from '../../shared/api';
+import {
+  countingTally,
+  groupKeyText,
+  Groups,
+  named,
+  reasonGroupKey,
+  unmappedGroupKey,
+  type Counting,
+  type ElementGroupKey,
+} from '../../shared/counting';
+import { formatStatusMessage, type ElementReason, type ReportSummary } from '../../shared/status-messages';
+import { countingFacts } from './counting';
+import type { CalcCatalogue, CalcElement } from './inputs';
 
-/** An element as the report reads it: a figure input with where its data came from. */
+/** An element as the report reads it: a figure input with what it is and where its data came from. */
 export interface ReportElement extends CalcElement {
   elementClass: string | null;
+  typeName: string | null;
   mappingSource: Exclude<MappingSource, 'none'> | null;
   quantitySource: Exclude<QuantitySource, 'none'> | null;
   geometryIssue: GeometryIssue | null;
@@ -32,13 +43,17 @@ export interface ReportElement extends CalcElement {
 /** The report without the file's own fields. */
 export type ImportReportFigures = Omit<BuildingFileImportReport, 'buildingFileId' | 'status' | 'isActive' | 'rejected'>;
 
+/** The most subgroups a reason lists. */
+export const MAX_NOT_COUNTED_SUBGROUPS = 100;
+
 /** Each reason in words, as users read it. */
 export const NOT_COUNTED_DESCRIPTIONS: Readonly<Record<NotCountedReason, string>> = {
-  'file-not-counted': 'The file does not count: only active source files that are Mapped do.',
   'no-material': 'Not mapped to a material or product.',
+  'no-quantity': 'Neither a weight nor the quantity its material or product is measured by (a volume, an area, a length).',
+  'no-mass': 'No mass: the material or product it is mapped to gives none for its quantity (a material without a specific weight).',
   'no-building-layer': 'No building layer: the classification is unknown.',
-  'no-mass': 'No mass: neither a weight, nor a volume with a material that has a specific weight.',
   'no-circular-data': 'The material or product it is mapped to has no circular data.',
+  'file-not-counted': 'It would count, but the file does not: only active source files that are Mapped do.',
 };
 
 interface Tally {
@@ -55,111 +70,95 @@ function add(tally: Tally, volume: number): void {
   tally.volume += volume;
 }
 
-/** Groups by a name, the largest volume first, then the most elements, then the name. */
-function grouped<Name extends string | null>(groups: Map<Name, Tally>): { name: Name; elements: number; volume: number }[] {
-  return [...groups.entries()]
-    .map(([name, tally]) => ({ name, ...tally }))
-    .sort((a, b) => b.volume - a.volume || b.elements - a.elements || String(a.name).localeCompare(String(b.name)));
-}
-
-/** Why an element does not count (the first reason that applies), or null when it counts. */
-function notCountedReason(element: ReportElement, catalogue: CalcCatalogue, fileCounts: boolean): NotCountedReason | null {
-  if (!fileCounts) return 'file-not-counted';
-  if (element.mapping === null || element.mapping === undefined) return 'no-material';
-  if (!isKnownLayer(layerOf(element.brandLayerId))) return 'no-building-layer';
-  const expansion = expandElement(element, catalogue);
-  if (!expansion.contributions.some((part) => part.mass > 0)) return 'no-mass';
-  return hasCircularRows(element, expansion) ? null : 'no-circular-data';
-}
-
 /**
  * The report over a file's elements. `fileCounts`: the file is an active Mapped source file, so its elements can
- * count; when it is not, every element is in the `file-not-counted` group and `wouldCount` still tells how many would.
+ * count; when it is not, the elements that would count are in the `file-not-counted` group and the others still say
+ * their own reason. Also answers the counts (`counting`) and the summary as data (`summaryData`).
  */
 export function importReportFigures(
   elements: Iterable<ReportElement>,
   catalogue: CalcCatalogue,
   fileCounts: boolean,
-): ImportReportFigures & { wouldCount: number } {
-  const counted: Tally = { elements: 0, volume: 0 };
-  let wouldCount = 0;
+): ImportReportFigures & { counting: Counting; summaryData: ReportSummary } {
+  const tally = countingTally(fileCounts);
   const material = tallies(MAPPING_SOURCES);
   const quantities = tallies(QUANTITY_SOURCES);
   const classification = tallies(CLASSIFICATION_SOURCES);
   const geometryIssues = Object.fromEntries(GEOMETRY_ISSUES.map((issue) => [issue, 0])) as Record<GeometryIssue, number>;
-  const notCounted = new Map<NotCountedReason, Tally>();
-  const unmapped = new Map<string | null, Tally>();
-  const unlayered = new Map<string | null, Tally>();
-  let elementCount = 0;
-  let total = 0;
+  const subgroups = new Map<NotCountedReason, Groups<ElementGroupKey>>();
+  const unmapped = new Groups<ElementGroupKey>(groupKeyText);
+  const unlayered = new Groups<string | null>((name) => JSON.stringify(name));
 
   for (const element of elements) {
     const volume = element.volume !== null && element.volume !== undefined && element.volume > 0 ? element.volume : 0;
-    elementCount += 1;
-    total += volume;
-    add(material[element.mapping === null || element.mapping === undefined ? 'none' : (element.mappingSource ?? 'rule')], volume);
+    const facts = countingFacts(element, catalogue);
+    add(material[facts.mapped ? (element.mappingSource ?? 'rule') : 'none'], volume);
     add(quantities[element.quantitySource ?? 'none'], volume);
     if (element.geometryIssue !== null) geometryIssues[element.geometryIssue] += 1;
-    const layered = isKnownLayer(layerOf(element.brandLayerId));
     const classified = element.classificationId !== null && element.classificationId !== undefined;
     add(classification[element.classificationSource ?? (classified ? 'model' : 'none')], volume);
-    if (element.mapping === null || element.mapping === undefined) add(tallyOf(unmapped, element.materialName), volume);
-    if (!layered) add(tallyOf(unlayered, element.elementClass), volume);
-    const reason = notCountedReason(element, catalogue, true);
-    if (reason === null) wouldCount += 1;
-    const actual = fileCounts ? reason : 'file-not-counted';
-    if (actual === null) add(counted, volume);
-    else add(tallyOf(notCounted, actual), volume);
+    if (!facts.mapped) unmapped.add(unmappedGroupKey(element), volume);
+    if (!facts.layered) unlayered.add(named(element.elementClass), volume);
+    const reason = tally.add(facts, volume);
+    if (reason === null) continue;
+    let groups = subgroups.get(reason);
+    if (groups === undefined) {
+      groups = new Groups<ElementGroupKey>(groupKeyText);
+      subgroups.set(reason, groups);
+    }
+    groups.add(reasonGroupKey(reason, element), volume);
   }
 
+  const counting = tally.finish();
+  const total = counting.volume;
   const share = (tally: Tally) => ({ ...tally, volumeShare: total > 0 ? Math.min(1, tally.volume / total) : 0 });
   const shares = <Keys extends string>(record: Record<Keys, Tally>) =>
     Object.fromEntries(Object.entries<Tally>(record).map(([key, tally]) => [key, share(tally)])) as Record<Keys, ReturnType<typeof share>>;
   const figures = {
-    elementCount,
+    elementCount: counting.elements,
     volume: total,
-    counted: share(counted),
+    counted: {
+      elements: counting.counted.elements,
+      elementShare: counting.elements > 0 ? counting.counted.elements / counting.elements : 0,
+      volume: counting.counted.volume,
+      volumeShare: share(counting.counted).volumeShare,
+    },
     material: shares(material),
     quantities: shares(quantities),
     geometryIssues,
     classification: shares(classification),
-    unmappedMaterials: grouped(unmapped).map(({ name, ...tally }): UnmappedMaterialGroup => ({ materialName: name, ...tally })),
-    unlayeredClasses: grouped(unlayered).map(({ name, ...tally }): UnlayeredClassGroup => ({ elementClass: name, ...tally })),
-    notCounted: NOT_COUNTED_REASONS.flatMap((reason): NotCountedGroup[] => {
-      const tally = notCounted.get(reason);
-      return tally === undefined ? [] : [{ reason, ...tally, description: NOT_COUNTED_DESCRIPTIONS[reason] }];
-    }),
-    wouldCount,
+    unmappedMaterials: unmapped.ordered().map(
+      ({ key, ...group }): UnmappedMaterialGroup => ({ materialName: key.materialName, elementClass: key.elementClass, typeName: key.typeName, ...group }),
+    ),
+    unlayeredClasses: unlayered.ordered().map(({ key, ...group }): UnlayeredClassGroup => ({ elementClass: key, ...group })),
+    notCounted: counting.notCounted.map(
+      (count): NotCountedGroup => ({
+        ...count,
+        description: NOT_COUNTED_DESCRIPTIONS[count.reason],
+        groups: (subgroups.get(count.reason)?.ordered() ?? []).slice(0, MAX_NOT_COUNTED_SUBGROUPS).map(({ key, ...group }) => ({ ...key, ...group })),
+      }),
+    ),
   };
-  return { ...figures, summary: reportSummary(figures, fileCounts) };
+  const summary = reportSummary(figures, counting, fileCounts);
+  return { ...figures, counting, summary: formatStatusMessage({ kind: 'report-summary', ...summary }), summaryData: summary };
 }
 
-function tallyOf<Name>(groups: Map<Name, Tally>, name: Name): Tally {
-  let tally = groups.get(name);
-  if (tally === undefined) {
-    tally = { elements: 0, volume: 0 };
-    groups.set(name, tally);
-  }
-  return tally;
-}
-
-/**
- * The report in one line, for the file's status message: how many count, and how many have each of the three things
- * that make an element count, with what was assumed to get them.
- */
-export function reportSummary(figures: Omit<ImportReportFigures, 'summary'> & { wouldCount: number }, fileCounts: boolean): string {
-  const { elementCount, material, quantities, classification } = figures;
-  return formatStatusMessage({
-    kind: 'report-summary',
-    counted: fileCounts ? figures.counted.elements : figures.wouldCount,
-    elements: elementCount,
+/** The counts of a file as its status message says them: how many count, why the others do not, what was assumed. */
+export function reportSummary(
+  figures: Pick<ImportReportFigures, 'material' | 'quantities' | 'classification'>,
+  counting: Counting,
+  fileCounts: boolean,
+): ReportSummary {
+  const own = counting.notCounted.filter((count): count is typeof count & { reason: ElementReason } => count.reason !== 'file-not-counted');
+  const waiting = counting.notCounted.find((count) => count.reason === 'file-not-counted')?.elements ?? 0;
+  return {
+    counted: fileCounts ? counting.counted.elements : waiting,
+    elements: counting.elements,
     active: fileCounts,
-    mapped: elementCount - material.none.elements,
-    mappedByKeyword: material.keyword.elements,
-    measured: elementCount - quantities.none.elements,
-    measuredFromGeometry: quantities.geometry.elements,
-    layered: elementCount - figures.unlayeredClasses.reduce((sum, group) => sum + group.elements, 0),
-    layerFromNames: classification.layer.elements,
-    layerFromClass: classification.inferred.elements,
-  });
+    notCounted: own.map(({ reason, elements }) => ({ reason, elements })),
+    mappedByKeyword: figures.material.keyword.elements,
+    measuredFromGeometry: figures.quantities.geometry.elements,
+    layerFromNames: figures.classification.layer.elements,
+    layerFromClass: figures.classification.inferred.elements,
+  };
 }

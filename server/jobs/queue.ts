@@ -7,6 +7,7 @@ export type JobKind =
   | 'import-file'
   | 'refine-file'
   | 'process-building'
+  | 'recount-files'
   | 'building-passport-pdf'
   | 'building-passport-excel'
   | 'portfolio-passport'

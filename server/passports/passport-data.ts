@@ -7,7 +7,9 @@ import type {
   BuildingFinancialInformation,
   BuildingResponse,
   BuildingValidation,
+  NotCountedReason,
 } from '../../shared/api';
+import type { Counting } from '../../shared/counting';
 import type { PassportLanguage } from '../../shared/api/routes';
 
 /** The languages a passport is written in (decisions §11): defined once with the API contract. */
@@ -103,6 +105,8 @@ export interface PassportElementRow {
   weight: number | null;
   /** The mass the figures use (decisions §6), kg. */
   mass: number | null;
+  /** Why the element does not count in the circularity index (shared/counting.ts); null: it counts. */
+  notCounted: NotCountedReason | null;
 }
 
 /** Everything a building passport (PDF or Excel) shows. */
@@ -114,6 +118,8 @@ export interface BuildingPassportData {
   circular: BuildingCircularInformation;
   financial: BuildingFinancialInformation;
   validation: BuildingValidation;
+  /** How many elements count in the circularity index and why the others do not, as the import reports say it. */
+  counting: Counting;
   /** One entry per building level with elements, any order (shown in `BuildingLevel` order). */
   layers: PassportLayer[];
   families: PassportFamily[];

@@ -1,5 +1,6 @@
 /** The building passport's pages: title page, identity, circularity, building layers, material families, validation and the financial summary. */
 import { BuildingLevel, type BuildingValidation } from '../../shared/api';
+import type { Counting } from '../../shared/counting';
 import { financialYears } from '../calc/financial';
 import { INDUSTRY_AVERAGE_LIFESPAN, layerOf } from '../calc/inputs';
 import { type ChartImage } from './charts';
@@ -219,7 +220,7 @@ function validationRows(v: BuildingValidation, t: PassportText): Array<[string, 
   ];
 }
 
-export function validationSection(layout: PassportLayout, validation: BuildingValidation, number: number): void {
+export function validationSection(layout: PassportLayout, validation: BuildingValidation, counting: Counting, number: number): void {
   const { t } = layout;
   layout.sectionHeading(number, t.m.validation, 200);
   layout.paragraph(t.m.validationExplanation);
@@ -228,6 +229,17 @@ export function validationSection(layout: PassportLayout, validation: BuildingVa
     figureColumns(t.m.check, [t.m.byNumber, 140], [t.m.byVolume, 140]),
     validationRows(validation, t).map(([label, byNumber, byVolume]) => [label, share(byNumber), share(byVolume)]),
   );
+  // What counts, as the files' import reports say it: by number first, since an element that lacks a volume adds none.
+  const ofAll = (elements: number, volume: number): [Cell, Cell] => [
+    share(counting.elements > 0 ? elements / counting.elements : null),
+    share(counting.volume > 0 ? volume / counting.volume : null),
+  ];
+  layout.subheading(t.m.counting, 40 + 22 * (counting.notCounted.length + 1));
+  layout.paragraph(t.m.countingExplanation);
+  layout.table(figureColumns(t.m.elements, [t.m.byNumber, 140], [t.m.byVolume, 140]), [
+    [{ text: `${t.m.counted}: ${t.f.number(counting.counted.elements)}`, bold: true }, ...ofAll(counting.counted.elements, counting.counted.volume)],
+    ...counting.notCounted.map((count) => [`${t.m.notCountedReasons[count.reason]}: ${t.f.number(count.elements)}`, ...ofAll(count.elements, count.volume)]),
+  ]);
 }
 
 export function financialSection(layout: PassportLayout, data: BuildingPassportData, number: number): void {

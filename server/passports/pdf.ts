@@ -38,7 +38,7 @@ export async function writeBuildingPassportPdf(data: BuildingPassportData, outpu
     circularitySection(layout, data, charts.gauge, charts.phases);
     layersSection(layout, layers, charts.layers);
     familiesSection(layout, families, charts.families);
-    validationSection(layout, data.validation, 5);
+    validationSection(layout, data.validation, data.counting, 5);
     financialSection(layout, data, 6);
     layout.decoratePages(
       { left: `Circularity Desk · ${t.m.materialPassport}`, right: data.building.name },

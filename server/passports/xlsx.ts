@@ -178,6 +178,11 @@ function writeSummarySheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, data: B
   line(t.m.correctionLayers, c.correctionUnknownBrandLayer, FORMAT.percent);
   line(t.m.ciScore, c.madasterCiScore, FORMAT.percent);
 
+  section(t.m.counting);
+  line(t.m.counted, data.counting.counted.elements, FORMAT.integer);
+  for (const count of data.counting.notCounted) line(t.m.notCountedReasons[count.reason], count.elements, FORMAT.integer);
+  line(t.m.total, data.counting.elements, FORMAT.integer);
+
   section(t.m.validation);
   const v = data.validation;
   const both = (label: string, byNumber: number, byVolume: number | null) => {
@@ -274,6 +279,7 @@ function elementColumns(t: PassportText) {
     { header: t.m.heightM, width: 13, numFmt: FORMAT.three, align: right, value: (e: PassportElementRow) => e.height },
     { header: t.m.weightKg, width: 14, numFmt: FORMAT.one, align: right, value: (e: PassportElementRow) => e.weight },
     { header: t.m.massKg, width: 14, numFmt: FORMAT.one, align: right, value: (e: PassportElementRow) => e.mass },
+    { header: t.m.inIndex, width: 28, value: (e: PassportElementRow) => (e.notCounted === null ? t.m.counts : t.m.notCountedReasons[e.notCounted]) },
   ];
 }
 

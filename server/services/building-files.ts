@@ -10,6 +10,7 @@ import type {
   BuildingFileSettings,
 } from '../../shared/api';
 import { BuildingFileStatuses, BuildingFileType, BuildingRequestFileType, enumValue } from '../../shared/api';
+import { withFileActive } from '../../shared/status-messages';
 import type { Principal } from '../auth/principal';
 import { createCatalogue } from '../calc/inputs';
 import { validationFigures } from '../calc/validation';
@@ -198,13 +199,15 @@ export async function setBuildingFileActive(
 ): Promise<BuildingFileResponse> {
   const row = await getBuildingFileRow(ctx, principal, buildingId, fileId);
   const isActive = active ? 1 : 0;
+  // The summary says whether the file's elements count; how many do, or would, does not change.
+  const statusMessage = withFileActive(row.statusMessage, active);
   if (row.isActive !== isActive) {
     await ctx.db.transaction().execute(async (trx) => {
-      await trx.updateTable('building_files').set({ isActive }).where('id', '=', fileId).execute();
+      await trx.updateTable('building_files').set({ isActive, statusMessage }).where('id', '=', fileId).execute();
       await markBuildingDirty(trx, buildingId, ctx.now());
     });
   }
-  return toBuildingFileResponse({ ...row, isActive });
+  return toBuildingFileResponse(row.isActive !== isActive ? { ...row, isActive, statusMessage } : row);
 }
 
 /** Statuses from which a file may be set to Importing (decisions §3). */

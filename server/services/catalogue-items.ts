@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '../auth/principal';
 import type { ServerContext } from '../context';
 import type { MaterialsTable, ProductsTable } from '../store/tables';
+import { scheduleRecount } from './catalogue-recount';
 import { readableCatalogueItem, readableDatabaseId, requireCatalogueWriter, writableCatalogueItem, type CatalogueTable } from './catalogue-access';
 
 /** The stored row of each catalogue table. */
@@ -72,7 +73,10 @@ export async function createCatalogueItem<Table extends CatalogueTable, Wire, Re
   return kind.toWire(row);
 }
 
-/** Replaces every field of an item of the caller's database (its lists have their own endpoints). */
+/**
+ * Replaces every field of an item of the caller's database (its lists have their own endpoints); the files that reach
+ * it are counted again.
+ */
 export async function replaceCatalogueItem<Table extends CatalogueTable, Wire, Request>(
   ctx: ServerContext,
   principal: Principal,
@@ -87,5 +91,6 @@ export async function replaceCatalogueItem<Table extends CatalogueTable, Wire, R
     .set(columns as unknown as Partial<MaterialsTable>)
     .where('id', '=', id)
     .execute();
+  await scheduleRecount(ctx.db, id, ctx.now());
   return kind.toWire(await itemRow(ctx, kind.table, id));
 }

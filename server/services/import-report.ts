@@ -16,7 +16,7 @@ export function fileCountsInFigures(file: Pick<BuildingFileRow, 'type' | 'status
 /** The import report of a file row (server/calc/import-report.ts), over its elements as they are now. */
 export async function fileImportReport(ctx: ServerContext, file: BuildingFileRow): Promise<BuildingFileImportReport> {
   const { elements, catalogue } = await fileElementsForCalc(ctx, [file.id]);
-  const { wouldCount: _wouldCount, ...figures } = importReportFigures(elements, catalogue, fileCountsInFigures(file));
+  const { counting: _counting, summaryData: _summaryData, ...figures } = importReportFigures(elements, catalogue, fileCountsInFigures(file));
   return {
     buildingFileId: file.id,
     status: file.status as BuildingFileImportReport['status'],

@@ -25,6 +25,7 @@ import {
 import type { CatalogueColumns, CatalogueKind } from './catalogue-items';
 import { materialCircularInformation } from './materials';
 import { checkedEnum, invalidField, itemPath, localizedTextColumn } from './catalogue-fields';
+import { scheduleRecount } from './catalogue-recount';
 import { appendListRow, replaceListRows, type ListRow, type ListWriteCheck, type OwnedList } from './catalogue-lists';
 
 /** The children of products, kept in the order the client gave. */
@@ -172,15 +173,16 @@ export async function listChildren(ctx: ServerContext, principal: Principal, id:
   return rows.map(toChild);
 }
 
-/** Appends a child to a product of the caller's database. */
+/** Appends a child to a product of the caller's database; the files that reach it are counted again. */
 export async function addChild(ctx: ServerContext, principal: Principal, id: string, request: ProductChildRequest): Promise<ProductChild> {
   await writableCatalogueItem(ctx, principal, 'products', id);
   const row = childColumns(request);
   await appendListRow(ctx, productChildren, id, row, childrenCheck(principal, id, [request], false));
+  await scheduleRecount(ctx.db, id, ctx.now());
   return toChild(row);
 }
 
-/** Replaces all children of a product of the caller's database. */
+/** Replaces all children of a product of the caller's database; the files that reach it are counted again. */
 export async function replaceChildren(
   ctx: ServerContext,
   principal: Principal,
@@ -190,5 +192,6 @@ export async function replaceChildren(
   await writableCatalogueItem(ctx, principal, 'products', id);
   const rows = requests.map(childColumns);
   await replaceListRows(ctx, productChildren, id, rows, childrenCheck(principal, id, requests, true));
+  await scheduleRecount(ctx.db, id, ctx.now());
   return rows.map(toChild);
 }

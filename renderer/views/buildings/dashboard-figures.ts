@@ -7,6 +7,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { BuildingFileStatuses, BuildingLevel, type BuildingLevelName } from '../../../shared/api/enums';
 import type { BuildingCircularInformation, BuildingFinancialInformation, BuildingValidation } from '../../../shared/api/schemas';
+import { parseStatusMessage, type ReportSummary } from '../../../shared/status-messages';
 import type { ChartPalette } from '../../components/charts';
 
 /** One bar: what it is (`key`), its words, its value. */
@@ -85,6 +86,58 @@ export function scoreGaps(files: readonly ScoreFile[]): ScoreGap[] {
     if (counts.mapped < counts.total) gaps.push({ kind: 'no-material', ...named, missing: counts.total - counts.mapped, total: counts.total });
     return gaps.length > 0 ? gaps : [{ kind: 'elsewhere', ...named }];
   });
+}
+
+/** An active source file of a building as the cache holds it, with its status message (`/status`; null: not read). */
+export interface CountedFile {
+  id: string;
+  name: string;
+  status: number;
+  message: string | null;
+}
+
+/** How many elements of a file count, and why the others do not, as its summary says. */
+export interface FileCounts {
+  fileId: string;
+  fileName: string;
+  counted: number;
+  elements: number;
+  notCounted: ReportSummary['notCounted'];
+}
+
+/** How many elements of a building's active, Mapped source files count, and, per file, why the others do not. */
+export interface BuildingCounts {
+  counted: number;
+  elements: number;
+  /** The files with elements that do not count. */
+  files: FileCounts[];
+  /** Active, Mapped source files whose summary the app cannot read (not read yet, or worded by another server). */
+  unread: number;
+}
+
+/**
+ * The counts of a building, summed from its files' summaries: the server's one computation (shared/counting.ts) that
+ * the file rows and the import reports show too. Only active, Mapped files count; a summary written before the file
+ * was activated says how many will count, which is how many do. Null when no file's summary can be read.
+ */
+export function buildingCounts(files: readonly CountedFile[]): BuildingCounts | null {
+  const counts: BuildingCounts = { counted: 0, elements: 0, files: [], unread: 0 };
+  let read = 0;
+  for (const file of files) {
+    if (file.status !== BuildingFileStatuses.Mapped) continue;
+    const summary = parseStatusMessage(file.message ?? '')?.find((sentence) => sentence.kind === 'report-summary');
+    if (summary?.kind !== 'report-summary') {
+      counts.unread += 1;
+      continue;
+    }
+    read += 1;
+    counts.counted += summary.counted;
+    counts.elements += summary.elements;
+    if (summary.notCounted.length > 0) {
+      counts.files.push({ fileId: file.id, fileName: file.name, counted: summary.counted, elements: summary.elements, notCounted: summary.notCounted });
+    }
+  }
+  return read === 0 ? null : counts;
 }
 
 /** A fraction clamped to 0..1 for a bar's length (the figure itself is shown as it is). */

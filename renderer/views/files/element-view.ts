@@ -17,6 +17,7 @@ import { ELEMENT_COLUMNS, elementColumn, type ElementColumn, type ElementColumnK
 import { entrySpan, groupedView, groupParts, packInOrder, type ElementView, type Grouping } from './element-groups';
 import { PartKind } from './element-parts';
 import { parentQuantity, sharedValue } from './parent-values';
+import { inFocus, type ElementFocus } from './element-focus';
 
 /** A column to sort by, and which way. */
 export interface ElementSort {
@@ -33,6 +34,8 @@ export interface ElementQuery {
   sort: ElementSort | null;
   /** Only elements mapped to nothing. */
   unmappedOnly: boolean;
+  /** Only the elements of a group of the import report (element-focus.ts); absent or null: all. */
+  focus?: ElementFocus | null;
 }
 
 /** A query that shows every element in id order. */
@@ -70,7 +73,9 @@ export function parseQuantityFilter(text: string): ((value: number) => boolean) 
 
 /** Whether a query leaves elements out: a quick filter, a column's filter or "unmapped only". */
 export function isFiltering(query: ElementQuery): boolean {
-  return query.quick.trim() !== '' || Object.values(query.filters).some((text) => (text ?? '').trim() !== '') || query.unmappedOnly;
+  return (
+    query.quick.trim() !== '' || Object.values(query.filters).some((text) => (text ?? '').trim() !== '') || query.unmappedOnly || (query.focus ?? null) !== null
+  );
 }
 
 /** Whether a query keeps every element in id order. */
@@ -84,6 +89,8 @@ export function rowFilter(query: ElementQuery, shown: readonly ElementColumnKey[
   const quickColumns = ELEMENT_COLUMNS.filter((column) => shown.includes(column.key));
   const tests: ((row: ElementRow) => boolean)[] = [];
   if (query.unmappedOnly) tests.push((row) => row.mapping === null);
+  const focus = query.focus ?? null;
+  if (focus !== null) tests.push((row) => inFocus(row, focus));
   if (quick !== '') tests.push((row) => quickColumns.some((column) => fold(column.text(row)).includes(quick)));
   for (const [key, raw] of Object.entries(query.filters) as [ElementColumnKey, string | undefined][]) {
     const text = (raw ?? '').trim();

@@ -84,7 +84,7 @@ export function useElementView(source: ElementViewSource) {
     scheduleView(0);
   });
   watch(source.elementsVersion, () => scheduleView(VIEW_DEBOUNCE_MS));
-  watch([() => query.quick, () => ({ ...query.filters }), () => query.unmappedOnly, source.shownColumnKeys], () => scheduleView(VIEW_DEBOUNCE_MS), { deep: true });
+  watch([() => query.quick, () => ({ ...query.filters }), () => query.unmappedOnly, () => query.focus, source.shownColumnKeys], () => scheduleView(VIEW_DEBOUNCE_MS), { deep: true });
   watch(
     () => query.sort,
     () => scheduleView(0),

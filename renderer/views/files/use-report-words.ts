@@ -1,6 +1,6 @@
 /**
  * The words of the import report for every value the server's report names: where an element's material, quantities
- * and classification came from, why geometry gave no volume, and why an element does not count. Reasons are put in
+ * and classification came from, why geometry gave no volume, and why an element does not count, with its fix. Reasons are put in
  * words from their code, never from the server's English description. Each text is a literal key.
  */
 import { useI18n } from 'vue-i18n';
@@ -90,6 +90,8 @@ export function useReportWords() {
         return t('importReport.reason.fileNotCounted');
       case 'no-material':
         return t('importReport.reason.noMaterial');
+      case 'no-quantity':
+        return t('importReport.reason.noQuantity');
       case 'no-building-layer':
         return t('importReport.reason.noBuildingLayer');
       case 'no-mass':
@@ -101,5 +103,25 @@ export function useReportWords() {
     }
   }
 
-  return { materialSource, quantitySource, classificationSource, breakdownTitle, geometryIssue, notCountedReason };
+  /** What fixes the elements of a reason. */
+  function reasonFix(reason: NotCountedReason): string {
+    switch (reason) {
+      case 'file-not-counted':
+        return t('importReport.fix.fileNotCounted');
+      case 'no-material':
+        return t('importReport.fix.noMaterial');
+      case 'no-quantity':
+        return t('importReport.fix.noQuantity');
+      case 'no-building-layer':
+        return t('importReport.fix.noBuildingLayer');
+      case 'no-mass':
+        return t('importReport.fix.noMass');
+      case 'no-circular-data':
+        return t('importReport.fix.noCircularData');
+      default:
+        return assertNever(reason, 'not-counted reason');
+    }
+  }
+
+  return { materialSource, quantitySource, classificationSource, breakdownTitle, geometryIssue, notCountedReason, reasonFix };
 }

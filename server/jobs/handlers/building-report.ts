@@ -1,6 +1,8 @@
 import type { BuildingCircularInformation, BuildingFinancialInformation, BuildingValidation } from '../../../shared/api';
 import { BuildingFileStatuses, BuildingFileType, BuildingLevel } from '../../../shared/api';
+import type { Counting } from '../../../shared/counting';
 import { circularFigures } from '../../calc/circularity';
+import { countElements } from '../../calc/counting';
 import { financialFromInputs, financialInputs } from '../../calc/financial';
 import { layerOf, type CalcCatalogue, type CalcElement } from '../../calc/inputs';
 import { elementMass } from '../../calc/mass';
@@ -18,6 +20,8 @@ export interface BuildingReport {
   circular: BuildingCircularInformation;
   financial: BuildingFinancialInformation;
   validation: BuildingValidation;
+  /** How many elements count and why the others do not (shared/counting.ts). */
+  counting: Counting;
   layers: PassportLayer[];
   families: PassportFamily[];
   /** kg of all elements with a known mass. */
@@ -73,6 +77,7 @@ export async function buildingReport(ctx: ServerContext, building: BuildingRow):
     circular: circularFigures(elements, catalogue, building),
     financial,
     validation: validationFigures(elements, catalogue),
+    counting: countElements(elements, catalogue, true),
     layers: [...byLayer.values()],
     families,
     mass,

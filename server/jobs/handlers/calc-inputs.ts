@@ -77,7 +77,7 @@ async function loadCatalogue(ctx: Pick<ServerContext, 'db'>, materialIds: Set<st
 /** The columns of an element that the figures and the import report read. */
 const ELEMENT_COLUMNS = [
   'id', 'volume', 'area', 'length', 'weight', 'materialName', 'materialId', 'classificationMatchId', 'brandLayerMatchId', 'mappingType',
-  'mappingId', 'elementClass', 'mappingSource', 'quantitySource', 'geometryIssue', 'classificationSource',
+  'mappingId', 'elementClass', 'typeName', 'mappingSource', 'quantitySource', 'geometryIssue', 'classificationSource',
 ] as const;
 
 /** An element row with the columns the figures read. */
@@ -114,6 +114,7 @@ export function reportElementOf(row: ElementForCalc): ReportElement {
     brandLayerId: row.brandLayerMatchId,
     mapping,
     elementClass: row.elementClass,
+    typeName: row.typeName,
     mappingSource: row.mappingSource,
     quantitySource: row.quantitySource,
     geometryIssue: row.geometryIssue,

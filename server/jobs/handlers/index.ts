@@ -4,6 +4,7 @@ import { importFileHandler } from './import-file';
 import { demoPassportHandler } from './demo-passport';
 import { buildingPassportExcelHandler, buildingPassportPdfHandler, portfolioPassportHandler } from './passports';
 import { processBuildingHandler } from './process-building';
+import { recountFilesHandler } from './recount-files';
 import { refineFileHandler } from './refine-file';
 
 /** The handler of every kind of job; the type makes a missing one a compile error. */
@@ -11,6 +12,7 @@ export const jobHandlers: Readonly<Record<JobKind, JobHandler>> = {
   'import-file': importFileHandler,
   'refine-file': refineFileHandler,
   'process-building': processBuildingHandler,
+  'recount-files': recountFilesHandler,
   'building-passport-pdf': buildingPassportPdfHandler,
   'building-passport-excel': buildingPassportExcelHandler,
   'portfolio-passport': portfolioPassportHandler,

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { PassThrough, type Writable } from 'node:stream';
 import type { LocalizedText } from '../../../shared/api';
 import { BuildingFileStatuses, PortfolioFileStatuses } from '../../../shared/api';
+import { notCountedReason } from '../../../shared/counting';
+import { countingFacts } from '../../calc/counting';
 import { elementMass } from '../../calc/mass';
 import type { ServerContext } from '../../context';
 import {
@@ -94,6 +96,7 @@ async function* elementRows(ctx: ServerContext, report: BuildingReport, language
           height: row.height,
           weight: row.weight,
           mass: calc === undefined ? null : elementMass(calc, report.catalogue) || null,
+          notCounted: calc === undefined ? null : notCountedReason(countingFacts(calc, report.catalogue), true),
         };
       }
       lastId = page[page.length - 1]?.id ?? lastId;
@@ -160,6 +163,7 @@ function buildingPassportHandler(format: 'pdf' | 'excel'): JobHandler {
         circular: report.circular,
         financial: report.financial,
         validation: report.validation,
+        counting: report.counting,
         layers: report.layers,
         families: report.families,
         elements: elementRows(ctx, report, language),

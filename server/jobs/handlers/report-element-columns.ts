@@ -5,7 +5,7 @@ const NUMBER_FIELDS = ['volume', 'area', 'length', 'weight'] as const;
 /** The texts of a report element, each kept as a number that names it in the table of distinct texts (-1 for null). */
 const TEXT_FIELDS = [
   'materialName', 'materialId', 'classificationId', 'brandLayerId', 'elementClass', 'mappingSource', 'quantitySource',
-  'geometryIssue', 'classificationSource',
+  'geometryIssue', 'classificationSource', 'typeName',
 ] as const satisfies readonly (keyof ReportElement)[];
 /** Per element: the numbers, then the mapping's type. */
 const NUMBERS = NUMBER_FIELDS.length + 1;

@@ -128,6 +128,7 @@ export async function stageElementBatch(
         mappingType: derived.mappingType,
         mappingId: derived.mappingId,
         elementClass: lookups.elementClass,
+        typeName: lookups.typeName,
         mappingSource: derived.mappingSource,
         quantitySource: element.quantitySource,
         geometryIssue: element.geometryIssue,

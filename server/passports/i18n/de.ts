@@ -83,6 +83,20 @@ export const de: PassportMessages = {
   baseQuantitiesGiven: 'Basismengen angegeben',
   validationExplanation:
     'Anteil der Elemente der aktiven Quelldateien, für die die Daten vorliegen, nach Anzahl der Elemente und nach Volumen. Fehlende Daten mindern die Aussagekraft aller Kennzahlen dieses Passes.',
+  counting: 'Elemente im Zirkularitätsindex',
+  countingExplanation:
+    'Ein Element zählt, wenn es mit einem Material oder Produkt verknüpft ist, ein Volumen oder Gewicht hat, das ihm eine Masse gibt, eine Gebäudeschicht und Zirkularitätsdaten. Jedes Element, das nicht zählt, steht beim ersten, was ihm fehlt; der Importbericht seiner Datei nennt die Lösung.',
+  counted: 'Zählen',
+  inIndex: 'Im Index',
+  counts: 'Ja',
+  notCountedReasons: {
+    'no-material': 'Kein Material',
+    'no-quantity': 'Kein Volumen oder Gewicht',
+    'no-mass': 'Keine Masse (keine Dichte)',
+    'no-building-layer': 'Keine Gebäudeschicht',
+    'no-circular-data': 'Keine Zirkularitätsdaten',
+    'file-not-counted': 'Datei zählt nicht',
+  },
   financial: 'Finanzübersicht',
   ncwValue: 'Barwert',
   ncwPerLayer: 'Barwert je Gebäudeschicht',

@@ -83,6 +83,20 @@ export const en: PassportMessages = {
   baseQuantitiesGiven: 'Base quantities given',
   validationExplanation:
     'Share of the elements of the active source files for which the data is present, by number of elements and by volume. Missing data lowers the reliability of every figure in this passport.',
+  counting: 'Elements in the circularity index',
+  countingExplanation:
+    'An element counts when it is linked to a material or product, has a volume or weight that gives it a mass, a building layer and circular data. Each element that does not count is listed under the first of these it lacks; the import report of its file names the fix.',
+  counted: 'Count in the index',
+  inIndex: 'In the index',
+  counts: 'Yes',
+  notCountedReasons: {
+    'no-material': 'No material',
+    'no-quantity': 'No volume or weight',
+    'no-mass': 'No mass (no specific weight)',
+    'no-building-layer': 'No building layer',
+    'no-circular-data': 'No circular data',
+    'file-not-counted': 'File not counted',
+  },
   financial: 'Financial summary',
   ncwValue: 'Net present value',
   ncwPerLayer: 'Net present value per building layer',

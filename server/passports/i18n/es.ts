@@ -83,6 +83,20 @@ export const es: PassportMessages = {
   baseQuantitiesGiven: 'Cantidades base indicadas',
   validationExplanation:
     'Proporción de los elementos de los archivos de origen activos para los que existe el dato, por número de elementos y por volumen. Los datos que faltan reducen la fiabilidad de todas las cifras de este pasaporte.',
+  counting: 'Elementos en el índice de circularidad',
+  countingExplanation:
+    'Un elemento cuenta si está vinculado a un material o producto, tiene un volumen o un peso que le da una masa, una capa del edificio y datos circulares. Cada elemento que no cuenta figura bajo lo primero que le falta; el informe de importación de su archivo indica la solución.',
+  counted: 'Cuentan',
+  inIndex: 'En el índice',
+  counts: 'Sí',
+  notCountedReasons: {
+    'no-material': 'Sin material',
+    'no-quantity': 'Sin volumen ni peso',
+    'no-mass': 'Sin masa (sin peso específico)',
+    'no-building-layer': 'Sin capa del edificio',
+    'no-circular-data': 'Sin datos circulares',
+    'file-not-counted': 'Archivo no contado',
+  },
   financial: 'Resumen financiero',
   ncwValue: 'Valor actual neto',
   ncwPerLayer: 'Valor actual neto por capa',

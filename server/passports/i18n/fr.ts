@@ -83,6 +83,20 @@ export const fr: PassportMessages = {
   baseQuantitiesGiven: 'Quantités de base renseignées',
   validationExplanation:
     'Part des éléments des fichiers sources actifs pour lesquels la donnée est présente, en nombre d’éléments et en volume. Les données manquantes réduisent la fiabilité de chaque indicateur de ce passeport.',
+  counting: 'Éléments dans l’indice de circularité',
+  countingExplanation:
+    'Un élément compte s’il est lié à un matériau ou un produit, a un volume ou un poids qui lui donne une masse, une couche du bâtiment et des données circulaires. Chaque élément qui ne compte pas figure sous le premier point qui lui manque ; le rapport d’import de son fichier indique la correction.',
+  counted: 'Comptent',
+  inIndex: 'Dans l’indice',
+  counts: 'Oui',
+  notCountedReasons: {
+    'no-material': 'Aucun matériau',
+    'no-quantity': 'Ni volume ni poids',
+    'no-mass': 'Aucune masse (pas de masse volumique)',
+    'no-building-layer': 'Aucune couche du bâtiment',
+    'no-circular-data': 'Aucune donnée circulaire',
+    'file-not-counted': 'Fichier non compté',
+  },
   financial: 'Synthèse financière',
   ncwValue: 'Valeur actuelle nette',
   ncwPerLayer: 'Valeur actuelle nette par couche',

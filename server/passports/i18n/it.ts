@@ -83,6 +83,20 @@ export const it: PassportMessages = {
   baseQuantitiesGiven: 'Quantità di base specificate',
   validationExplanation:
     'Quota degli elementi dei file di origine attivi per cui il dato è presente, per numero di elementi e per volume. I dati mancanti riducono l’affidabilità di ogni indicatore di questo passaporto.',
+  counting: 'Elementi nell’indice di circolarità',
+  countingExplanation:
+    'Un elemento conta se è collegato a un materiale o prodotto, ha un volume o un peso che gli dà una massa, uno strato dell’edificio e dati circolari. Ogni elemento che non conta è elencato sotto la prima di queste cose che gli manca; il rapporto di importazione del suo file indica la soluzione.',
+  counted: 'Contano',
+  inIndex: 'Nell’indice',
+  counts: 'Sì',
+  notCountedReasons: {
+    'no-material': 'Nessun materiale',
+    'no-quantity': 'Né volume né peso',
+    'no-mass': 'Nessuna massa (nessun peso specifico)',
+    'no-building-layer': 'Nessuno strato dell’edificio',
+    'no-circular-data': 'Nessun dato circolare',
+    'file-not-counted': 'File non conteggiato',
+  },
   financial: 'Riepilogo finanziario',
   ncwValue: 'Valore attuale netto',
   ncwPerLayer: 'Valore attuale netto per strato',

@@ -1,5 +1,5 @@
 /** The labels and sentences a passport prints, one set per language. */
-import type { BuildingLevel, Phase } from '../../../shared/api';
+import type { BuildingLevel, NotCountedReason, Phase } from '../../../shared/api';
 
 /** The labels and sentences of one language. */
 export interface PassportMessages {
@@ -85,6 +85,14 @@ export interface PassportMessages {
   lengthGiven: string;
   baseQuantitiesGiven: string;
   validationExplanation: string;
+  /** What counts in the circularity index (shared/counting.ts): a heading, what it means, a row and the reasons. */
+  counting: string;
+  countingExplanation: string;
+  counted: string;
+  /** Excel: the element column saying whether it counts, and the cell of one that does. */
+  inIndex: string;
+  counts: string;
+  notCountedReasons: Record<NotCountedReason, string>;
 
   financial: string;
   ncwValue: string;

@@ -83,6 +83,20 @@ export const nl: PassportMessages = {
   baseQuantitiesGiven: 'Basishoeveelheden opgegeven',
   validationExplanation:
     'Aandeel van de elementen in de actieve bronbestanden waarvoor de gegevens aanwezig zijn, naar aantal elementen en naar volume. Ontbrekende gegevens maken elk cijfer in dit paspoort minder betrouwbaar.',
+  counting: 'Elementen in de circulariteitsindex',
+  countingExplanation:
+    'Een element telt mee als het gekoppeld is aan een materiaal of product, een volume of gewicht heeft dat het een massa geeft, een gebouwlaag en circulaire gegevens. Elk element dat niet meetelt staat bij het eerste dat ontbreekt; het importrapport van zijn bestand noemt de oplossing.',
+  counted: 'Tellen mee',
+  inIndex: 'In de index',
+  counts: 'Ja',
+  notCountedReasons: {
+    'no-material': 'Geen materiaal',
+    'no-quantity': 'Geen volume of gewicht',
+    'no-mass': 'Geen massa (geen soortelijk gewicht)',
+    'no-building-layer': 'Geen gebouwlaag',
+    'no-circular-data': 'Geen circulaire gegevens',
+    'file-not-counted': 'Bestand telt niet mee',
+  },
   financial: 'Financieel overzicht',
   ncwValue: 'Netto contante waarde',
   ncwPerLayer: 'Netto contante waarde per bouwlaag',

@@ -29,8 +29,13 @@ export const CLASSIFICATION_SOURCES = ['model', 'layer', 'inferred', 'none'] as 
 /** Where an element's classification came from. */
 export type ClassificationSource = (typeof CLASSIFICATION_SOURCES)[number];
 
-/** Why an element does not count in the circularity index, in the order they are checked (the first that applies). */
-export const NOT_COUNTED_REASONS = ['file-not-counted', 'no-material', 'no-building-layer', 'no-mass', 'no-circular-data'] as const;
+/**
+ * Why an element does not count in the circularity index, in the order they are checked (the first that applies,
+ * shared/counting.ts): no mapping; neither a weight nor the quantity its mapping is measured by; no mass (a material
+ * without a specific weight, a product whose composition weighs nothing); no building layer; no circular data; and
+ * last, an element that would count in a file that does not (inactive, or not Mapped).
+ */
+export const NOT_COUNTED_REASONS = ['no-material', 'no-quantity', 'no-mass', 'no-building-layer', 'no-circular-data', 'file-not-counted'] as const;
 /** Why an element does not count in the circularity index. */
 export type NotCountedReason = (typeof NOT_COUNTED_REASONS)[number];
 
@@ -53,10 +58,12 @@ function breakdown<const Keys extends readonly string[]>(keys: Keys, description
   });
 }
 
-/** A group of the elements that are not mapped, by material name. */
+/** A group of the elements that are not mapped, by material name, else by IFC class and type name. */
 export const UnmappedMaterialGroup = Type.Object(
   {
-    materialName: Nullable(Type.String({ description: 'The material name the elements carry; null: none.' })),
+    materialName: Nullable(Type.String({ description: 'The material name the elements carry; null: none (or only blanks).' })),
+    elementClass: Nullable(Type.String({ description: 'Without a material name: the IFC class of the elements; else null.' })),
+    typeName: Nullable(Type.String({ description: 'Without a material name: the type name of the elements; else null.' })),
     elements: Int32({ minimum: 0 }),
     volume: Double({ minimum: 0 }),
   },
@@ -77,13 +84,39 @@ export const UnlayeredClassGroup = Type.Object(
 /** A group of the elements without a building layer. */
 export type UnlayeredClassGroup = Static<typeof UnlayeredClassGroup>;
 
+/** What a mapped element is mapped to: `type` an ElementType (10 material, 20–50 a product of that type). */
+const MappedItem = Type.Object({ type: Int32(), id: Uuid() }, { additionalProperties: false });
+
+/**
+ * The elements of a reason that one fix handles together: unmapped ones by material name (else IFC class and type
+ * name), those without a quantity by IFC class and type name, those without a mass or circular data by what they are
+ * mapped to, those without a building layer by IFC class; the fields a reason does not group by are null.
+ */
+export const NotCountedSubgroup = Type.Object(
+  {
+    materialName: Nullable(Type.String()),
+    elementClass: Nullable(Type.String()),
+    typeName: Nullable(Type.String()),
+    mapping: Nullable(MappedItem),
+    elements: Int32({ minimum: 1 }),
+    volume: Double({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+/** The elements of a reason that one fix handles together. */
+export type NotCountedSubgroup = Static<typeof NotCountedSubgroup>;
+
 /** A group of the elements that do not count in the circularity index, by the first reason that applies. */
 export const NotCountedGroup = Type.Object(
   {
     reason: StringChoice(NOT_COUNTED_REASONS),
     elements: Int32({ minimum: 1 }),
     volume: Double({ minimum: 0 }),
+    withoutVolume: Int32({ minimum: 0, description: 'Elements of the group that have no volume.' }),
     description: Type.String({ description: 'The reason in words.' }),
+    groups: Type.Array(NotCountedSubgroup, {
+      description: 'The elements by what fixes them together, the largest volume first (then the most elements), at most 100: the rest is in smaller subgroups left out.',
+    }),
   },
   { additionalProperties: false },
 );
@@ -127,7 +160,20 @@ export const BuildingFileImportReport = Type.Object(
     isActive: Type.Boolean(),
     elementCount: Int32({ minimum: 0 }),
     volume: Double({ minimum: 0, description: 'The volume of all elements, m³.' }),
-    counted: share('Elements that count in the circularity index (mapped, with a mass, a building layer and circular data, in an active Mapped source file).'),
+    counted: Type.Object(
+      {
+        elements: Int32({ minimum: 0 }),
+        elementShare: Fraction({ description: "The counted elements over the file's elements; 0 when the file has none." }),
+        volume: Double({ minimum: 0, description: 'm³; elements without a volume add nothing.' }),
+        volumeShare: Fraction({
+          description: "The counted elements' volume over the file's: elements that do not count for want of a volume add nothing to either, so read it with the element share.",
+        }),
+      },
+      {
+        additionalProperties: false,
+        description: 'Elements that count in the circularity index (mapped, with a mass, a building layer and circular data, in an active Mapped source file).',
+      },
+    ),
     material: breakdown(MAPPING_SOURCES, 'Mapping: by the element\'s own materialId (model), a match rule, the keyword table, or none.'),
     quantities: breakdown(QUANTITY_SOURCES, 'Volume or weight: from the source file (model), computed from the geometry, or none.'),
     geometryIssues: Type.Object(

@@ -5,8 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { h, type Component } from 'vue';
 import CataloguePicker from '../../../../renderer/components/CataloguePicker.vue';
 import ClassificationPicker from '../../../../renderer/components/ClassificationPicker.vue';
-import { all, byTestId, eventually } from '../dom';
-import { CONCRETE, mountAt, releasePage, seedCache, STEEL, WINDOW } from '../views/files/file-fixtures';
+import { all, byTestId, click, eventually } from '../dom';
+import type { Material } from '../../../../shared/api/schemas';
+import { applyServerList } from '../../../../renderer/db/apply-pull';
+import { CacheDb } from '../../../../renderer/db/cache-db';
+import { OWN_DATABASE_STORAGE_PREFIX } from '../../../../renderer/stores/catalogues';
+import { CATALOGUE, CONCRETE, mountAt, releasePage, seedCache, STEEL, WINDOW } from '../views/files/file-fixtures';
 
 afterEach(releasePage);
 
@@ -112,3 +116,58 @@ describe('the catalogue picker', () => {
     expect(picked.cancelled()).toBe(1);
   });
 });
+
+const BARE = '40000000-0000-4000-8000-000000000099';
+
+/** The test catalogue with an own material of the same name as the platform's concrete, without a specific weight. */
+async function mountWithOwnConcrete(props: Record<string, unknown> = {}) {
+  const picks: unknown[] = [];
+  const connection = await seedCache([]);
+  const db = new CacheDb(connection.id);
+  const bare = { ...CATALOGUE.materials[0], id: BARE, specificWeight: null, elementFamily: 'stone' } as Material;
+  await applyServerList(db, 'materials', [...CATALOGUE.materials, bare]);
+  db.close();
+  window.localStorage.setItem(
+    OWN_DATABASE_STORAGE_PREFIX + connection.id,
+    JSON.stringify({ id: 'own', name: 'Ours', materials: [BARE], products: [], checkedAt: '2026-01-01T00:00:00.000Z' }),
+  );
+  await mountAt(connection, '/portfolios', { render: () => h(CataloguePicker, { ...props, onPick: (value: unknown) => picks.push(value) }) });
+  return picks;
+}
+
+describe('the catalogue picker’s details', () => {
+  it('tell same-named items apart by family, specific weight and database', async () => {
+    await mountWithOwnConcrete();
+    await search('catalogue-picker', 'concrete');
+    await eventually(() => expect(items()).toHaveLength(2));
+    const details = Object.fromEntries(all('catalogue-picker-option').map((option) => [option.dataset['itemId'], option.querySelector('.picker__detail')?.textContent]));
+    expect(details[CONCRETE]).toBe('Material · Stone · 2,400 kg/m³ · Platform');
+    expect(details[BARE]).toBe('Material · Stone · no specific weight · Own database');
+    expect(all('catalogue-picker-option').map((option) => option.dataset['database'])).toEqual(expect.arrayContaining(['own', 'platform']));
+    await search('catalogue-picker', 'frame');
+    await eventually(() => expect(items()).toEqual([WINDOW]));
+    expect(all('catalogue-picker-option')[0]?.querySelector('.picker__detail')?.textContent).toBe('Quantity product · Acme · composition not in the app · Platform');
+  });
+
+  it('say before the edit that elements measured by volume will not count with a material without a specific weight', async () => {
+    const picks = await mountWithOwnConcrete({ elements: [{ volume: 1 }, { volume: 2 }, { volume: 1, weight: 30 }] });
+    await search('catalogue-picker', 'concrete');
+    await eventually(() => expect(items()).toHaveLength(2));
+    all('catalogue-picker-option').find((option) => option.dataset['itemId'] === BARE)?.click();
+    await eventually(() => expect(byTestId('picker-confirm')).not.toBeNull());
+    expect(document.body.textContent).toContain('2 of these 3 elements have no weight, and Concrete has no specific weight: they will not count.');
+    click('picker-cancel');
+    await flushPromises();
+    expect(picks).toEqual([]);
+
+    all('catalogue-picker-option').find((option) => option.dataset['itemId'] === BARE)?.click();
+    await eventually(() => expect(byTestId('picker-confirm')).not.toBeNull());
+    click('picker-confirm');
+    await eventually(() => expect(picks).toEqual([{ id: BARE, kind: 'materials', name: 'Concrete' }]));
+
+    // A material that gives them a mass is picked at once.
+    all('catalogue-picker-option').find((option) => option.dataset['itemId'] === CONCRETE)?.click();
+    await eventually(() => expect(picks).toHaveLength(2));
+  });
+});
+

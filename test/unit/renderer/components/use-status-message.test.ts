@@ -6,10 +6,10 @@ import { formatStatusMessage } from '../../../../shared/status-messages';
 import { createAppI18n, type AppLocale } from '../../../../renderer/i18n';
 import { useStatusMessage } from '../../../../renderer/components/use-status-message';
 
-function said(locale: AppLocale, message: string): string {
+function said(locale: AppLocale, message: string, active?: boolean): string {
   const Host = defineComponent(() => {
     const statusMessage = useStatusMessage();
-    return () => h('p', statusMessage(message));
+    return () => h('p', statusMessage(message, active));
   });
   const wrapper = mount(Host, { global: { plugins: [createAppI18n(locale)] } });
   const text = wrapper.text();
@@ -21,14 +21,15 @@ const mapped = formatStatusMessage(
   { kind: 'import-summary', imported: 80, rejected: 0, shown: [] },
   {
     kind: 'report-summary',
-    counted: 80,
-    elements: 80,
+    counted: 14,
+    elements: 34,
     active: true,
-    mapped: 80,
+    notCounted: [
+      { reason: 'no-mass', elements: 20 },
+      { reason: 'no-building-layer', elements: 1 },
+    ],
     mappedByKeyword: 0,
-    measured: 80,
     measuredFromGeometry: 12,
-    layered: 80,
     layerFromNames: 0,
     layerFromClass: 0,
   },
@@ -47,8 +48,8 @@ const rejected = formatStatusMessage(
 describe("a file's status message", () => {
   it('is said in the Dutch and German of the app when the server wrote the English of the spec', () => {
     expect(said('nl', mapped)).toBe(
-      '80 elementen geïmporteerd. 80 van 80 elementen tellen mee in de circulariteitsindex: 80 gekoppeld, ' +
-        '80 met een volume of gewicht (12 uit de geometrie), 80 met een bouwlaag.',
+      '80 elementen geïmporteerd. 14 van 34 elementen tellen mee in de circulariteitsindex: ' +
+        '20 hebben geen massa (hun materiaal heeft geen soortelijk gewicht), 1 heeft geen bouwlaag. Aangenomen: 12 met hoeveelheden uit de geometrie.',
     );
     expect(said('de', rejected)).toBe(
       '1.200 Elemente importiert, 22 abgelehnt: Blatt Wanden Zeile 7: keine ID, negativer Wert bei Gewicht; und 21 weitere. ' +
@@ -59,6 +60,14 @@ describe("a file's status message", () => {
   it('reads as the server wrote it in English', () => {
     expect(said('en', mapped)).toBe(mapped);
     expect(said('en', rejected)).toBe(rejected.replace('1200', '1,200'));
+  });
+
+  it('says whether the elements count as the file is now, whatever it was when the summary was written', () => {
+    expect(said('en', mapped, false)).toBe(
+      '80 elements imported. 14 of 34 elements will count in the circularity index once the file is active: ' +
+        '20 have no mass (their material has no specific weight), 1 has no building layer. Assumed: 12 with quantities from geometry.',
+    );
+    expect(said('de', mapped, true)).toContain('14 von 34 Elementen zählen im Zirkularitätsindex: 20 haben keine Masse (ihr Material hat keine Dichte), 1 hat keine Gebäudeschicht.');
   });
 
   it('shows a message worded otherwise as it came', () => {

@@ -53,7 +53,7 @@ describe('building passport PDF', () => {
       scores: ['49%', '47%', '62%'],
       page: (n: number, total: number) => `Page ${n} of ${total}`,
       foreign: ['Bouwfase', 'Materiaalfamilies'],
-      figures: ['6,241 m²', '3,566.9 t', '12 May 2025', 'Gross floor area', 'Structure', '100%', '0.1%'],
+      figures: ['6,241 m²', '3,566.9 t', '12 May 2025', 'Gross floor area', 'Structure', '100%', '0.1%', 'Elements in the circularity index', 'Count in the index: 1,037', 'No mass (no specific weight): 4'],
     },
     {
       language: 'nl' as const,
@@ -61,7 +61,7 @@ describe('building passport PDF', () => {
       scores: ['49%', '47%', '62%'],
       page: (n: number, total: number) => `Pagina ${n} van ${total}`,
       foreign: ['Construction phase', 'Material families'],
-      figures: ['6.241 m²', '3.566,9 t', '12 mei 2025', 'Bruto vloeroppervlak', 'Constructie', '100%', '0,1%'],
+      figures: ['6.241 m²', '3.566,9 t', '12 mei 2025', 'Bruto vloeroppervlak', 'Constructie', '100%', '0,1%', 'Tellen mee: 1.037', 'Geen materiaal: 20'],
     },
   ])('$language: pages, text and labels in the language, rendered by pdftoppm', async ({ language, expected, scores, page, foreign, figures }) => {
     const file = join(folder, `building-${language}.pdf`);
@@ -72,7 +72,7 @@ describe('building passport PDF', () => {
 
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const pages = pageCount(file);
-    expect(pages).toBe(5);
+    expect(pages).toBe(6);
     expectPngPages(renderPages(file, `building-${language}`), pages);
 
     const texts = pageTexts(file);

@@ -53,6 +53,7 @@ export function sampleElement(index: number): PassportElementRow {
     height: 3,
     weight: null,
     mass: index % 7 === 0 ? null : (1 + (index % 13) * 0.25) * 2400,
+    notCounted: index % 7 === 0 ? 'no-material' : null,
   };
 }
 
@@ -131,6 +132,15 @@ export function sampleBuildingData(language: PassportLanguage, options: { image?
       percentageElementsWithKnownMassByNumber: 0.8571,
       percentageElementsMappedByNumber: 0.8571,
       percentageElementsMappedByVolume: 0.8802,
+    },
+    counting: {
+      elements: 1061,
+      volume: 2340,
+      counted: { elements: 1037, volume: 2310 },
+      notCounted: [
+        { reason: 'no-material', elements: 20, volume: 28, withoutVolume: 0 },
+        { reason: 'no-mass', elements: 4, volume: 2, withoutVolume: 0 },
+      ],
     },
     layers: [
       { id: L.SpacePlan.id, label: 'Space plan', mass: 1_510_000, elementCount: 400 },

@@ -76,7 +76,7 @@ describe('building passport Excel', () => {
     expect(header.getCell(1).font?.bold).toBe(true);
     expect(header.getCell(1).fill).toMatchObject({ type: 'pattern', pattern: 'solid' });
     expect(elements.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(elements.autoFilter).toBe('A1:Q26');
+    expect(elements.autoFilter).toBe('A1:R26');
     expect(elements.getColumn(2).width).toBe(30);
     const second = elements.getRow(3);
     expect(second.getCell(1).value).toBe(sampleElement(1).id);
@@ -85,6 +85,12 @@ describe('building passport Excel', () => {
     expect(second.getCell(11).value).toBe(1.25);
     expect(second.getCell(11).numFmt).toBe('#,##0.000');
     expect(second.getCell(17).value).toBe(3000);
+    // Whether each element counts in the circularity index, and if not, why (the same words as the summary's counts).
+    expect(header.getCell(18).value).toBe('In de index');
+    expect(second.getCell(18).value).toBe('Ja');
+    expect(elements.getRow(2).getCell(18).value).toBe('Geen materiaal');
+    expect(summaryValue(summary, 'Tellen mee')).toBe(1037);
+    expect(summaryValue(summary, 'Geen massa (geen soortelijk gewicht)')).toBe(4);
     // Unknown values are empty cells, not dashes, so the numeric columns sum and filter.
     expect(elements.getRow(2).getCell(5).value).toBeNull();
   });
@@ -129,7 +135,7 @@ describe('building passport Excel', () => {
     const elements = workbook.getWorksheet('Elements')!;
     expect(elements.rowCount).toBe(10_001);
     expect(elements.getRow(10_001).getCell(1).value).toBe(sampleElement(9999).id);
-    expect(elements.autoFilter).toBe('A1:Q10001');
+    expect(elements.autoFilter).toBe('A1:R10001');
   }, WORKBOOK_TIMEOUT_MS);
 
   it('accepts a plain iterable and writes every language’s sheet names', async () => {

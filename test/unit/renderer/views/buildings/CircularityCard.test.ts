@@ -3,9 +3,12 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { h } from 'vue';
 import { BuildingFileStatuses, BuildingLevel, ElementType } from '../../../../../shared/api/enums';
-import type { BuildingCircularInformation } from '../../../../../shared/api/schemas';
+import type { BuildingCircularInformation, BuildingFileStatusResponse } from '../../../../../shared/api/schemas';
 import CircularityCard from '../../../../../renderer/views/buildings/CircularityCard.vue';
 import { all, byTestId, eventually } from '../../dom';
+import { formatStatusMessage } from '../../../../../shared/status-messages';
+import { writeFileStatus } from '../../../../../renderer/db/apply-pull';
+import { CacheDb } from '../../../../../renderer/db/cache-db';
 import { BUILDING, CONCRETE, element, FILE, mountAt, releasePage, seedCache } from '../files/file-fixtures';
 
 afterEach(releasePage);
@@ -25,8 +28,19 @@ function circular(score: number | null): BuildingCircularInformation {
   } as BuildingCircularInformation;
 }
 
-async function mountCard(score: number | null, elements = [element('E1'), element('E2'), element('E3', { mapping: MAPPED })], status: number = BuildingFileStatuses.Mapped) {
+async function mountCard(
+  score: number | null,
+  elements = [element('E1'), element('E2'), element('E3', { mapping: MAPPED })],
+  status: number = BuildingFileStatuses.Mapped,
+  statusMessage: string | null = null,
+) {
   const connection = await seedCache(elements, status);
+  if (statusMessage !== null) {
+    const db = new CacheDb(connection.id);
+    const answer = { id: FILE, status: status as BuildingFileStatusResponse['status'], statusMessage, elementProcessedCount: 0, elementCount: elements.length };
+    await writeFileStatus(db, BUILDING, answer, '2026-01-02T00:00:00.000Z');
+    db.close();
+  }
   await mountAt(connection, `/buildings/${BUILDING}`, { render: () => h(CircularityCard, { circular: circular(score) }) });
 }
 
@@ -66,5 +80,37 @@ describe('the circularity card', { timeout: 30_000 }, () => {
   it('names a source file that is not Mapped yet', async () => {
     await mountCard(null, [element('E1')], BuildingFileStatuses.Refining);
     await eventually(() => expect(gaps()).toEqual([['not-mapped', 'school.ifc is not Mapped yet (Refining): its elements count once it is.']]));
+  });
+
+  it('says beside the corrections how many elements count, and why the others do not, with the file’s report', async () => {
+    const summary = formatStatusMessage({
+      kind: 'report-summary',
+      counted: 14,
+      elements: 34,
+      active: true,
+      notCounted: [{ reason: 'no-mass', elements: 20 }],
+      mappedByKeyword: 0,
+      measuredFromGeometry: 0,
+      layerFromNames: 0,
+      layerFromClass: 0,
+    });
+    await mountCard(0.41, [element('E1', { mapping: MAPPED })], BuildingFileStatuses.Mapped, summary);
+    await eventually(() => expect(byTestId('ci-counted')?.dataset['counted']).toBe('14'));
+    expect(byTestId('ci-counted')?.dataset['elements']).toBe('34');
+    expect(byTestId('ci-counted')?.textContent).toContain('Counted elements');
+    expect(byTestId('ci-counted')?.querySelector('[data-testid="ci-value"]')?.textContent).toBe('14 of 34');
+    // The corrections keep the API's meaning: the material of an element without a mass is known.
+    expect(all('ci-correction').map((row) => row.querySelector('[data-testid="ci-value"]')?.textContent)).toEqual(['41%', '41%']);
+    expect(all('ci-not-counted-file').map((row) => row.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+      'school.ifc: 20 have no mass (their material has no specific weight). Open the import report',
+    ]);
+    expect(byTestId('ci-counts-report')?.getAttribute('href')).toBe(`#/buildings/${BUILDING}/files/${FILE}/report`);
+  });
+
+  it('shows no counts where the server’s summaries cannot be read', async () => {
+    await mountCard(0.41, [element('E1', { mapping: MAPPED })], BuildingFileStatuses.Mapped, 'Verwerkt door een andere server.');
+    await eventually(() => expect(byTestId('ci-gauge')?.dataset['ciScore']).toBe('0.41'));
+    expect(byTestId('ci-counted')).toBeNull();
+    expect(byTestId('ci-not-counted')).toBeNull();
   });
 });

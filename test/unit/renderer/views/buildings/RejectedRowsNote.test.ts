@@ -12,6 +12,10 @@ function share(elements: number) {
   return { elements, volume: elements, volumeShare: elements / 2 };
 }
 
+function counted(elements: number) {
+  return { ...share(elements), elementShare: elements / 2 };
+}
+
 /** The report of a file of two elements whose import left three rows out. */
 const REPORT: BuildingFileImportReport = {
   buildingFileId: FILE,
@@ -19,7 +23,7 @@ const REPORT: BuildingFileImportReport = {
   isActive: true,
   elementCount: 2,
   volume: 2,
-  counted: share(0),
+  counted: counted(0),
   material: { model: share(0), rule: share(0), keyword: share(0), none: share(2) },
   quantities: { model: share(2), geometry: share(0), none: share(0) },
   geometryIssues: { open: 0, empty: 0, failed: 0 },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BuildingFileStatuses, BuildingLevel } from '../../../../../shared/api/enums';
 import type { BuildingFinancialInformation, BuildingValidation } from '../../../../../shared/api/schemas';
+import { formatStatusMessage } from '../../../../../shared/status-messages';
 import { chartPalette } from '../../../../../renderer/components/charts';
 import {
   barFraction,
@@ -10,6 +11,7 @@ import {
   gaugeOption,
   levelBars,
   scoreGaps,
+  buildingCounts,
   validationBars,
   VALIDATION_FIELDS,
 } from '../../../../../renderer/views/buildings/dashboard-figures';
@@ -144,5 +146,36 @@ describe('scoreGaps', () => {
       { kind: 'no-elements', fileId: 'd', fileName: 'd.ifc' },
       { kind: 'elsewhere', fileId: 'e', fileName: 'e.ifc' },
     ]);
+  });
+});
+
+describe('buildingCounts', () => {
+  const summary = (counted: number, elements: number, active: boolean, notCounted: { reason: 'no-mass' | 'no-material'; elements: number }[]) =>
+    formatStatusMessage(
+      { kind: 'import-summary', imported: elements, rejected: 0, shown: [] },
+      { kind: 'report-summary', counted, elements, active, notCounted, mappedByKeyword: 0, measuredFromGeometry: 0, layerFromNames: 0, layerFromClass: 0 },
+    );
+  const mapped = BuildingFileStatuses.Mapped;
+
+  it('sums the summaries of the Mapped files, listing those with elements that do not count', () => {
+    expect(
+      buildingCounts([
+        { id: 'a', name: 'house.ifc', status: mapped, message: summary(14, 34, true, [{ reason: 'no-mass', elements: 20 }]) },
+        // Written before the file was activated: how many will count is how many do.
+        { id: 'b', name: 'annex.ifc', status: mapped, message: summary(10, 10, false, []) },
+        { id: 'c', name: 'new.ifc', status: BuildingFileStatuses.Refining, message: 'Refining: classification, brand layers, phases and mapping.' },
+        { id: 'd', name: 'other.ifc', status: mapped, message: null },
+      ]),
+    ).toEqual({
+      counted: 24,
+      elements: 44,
+      files: [{ fileId: 'a', fileName: 'house.ifc', counted: 14, elements: 34, notCounted: [{ reason: 'no-mass', elements: 20 }] }],
+      unread: 1,
+    });
+  });
+
+  it('knows nothing when no summary can be read (another server’s words, or none read yet)', () => {
+    expect(buildingCounts([{ id: 'a', name: 'a.ifc', status: mapped, message: 'Verwerkt.' }])).toBeNull();
+    expect(buildingCounts([])).toBeNull();
   });
 });

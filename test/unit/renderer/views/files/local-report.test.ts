@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BuildingLevel, ElementType } from '../../../../../shared/api/enums';
 import type { ElementRow } from '../../../../../renderer/db/schema';
-import { lacksBuildingLayer, reportTally } from '../../../../../renderer/views/files/local-report';
+import { inUnmappedGroup, lacksBuildingLayer, reportTally } from '../../../../../renderer/views/files/local-report';
 
 function row(id: string, fields: Partial<ElementRow> = {}): ElementRow {
   return {
@@ -47,15 +47,35 @@ describe('the local report', () => {
       mapped: 1,
       layered: 2,
       unmapped: [
-        { name: 'Glas', elements: 1, volume: 5 },
-        { name: 'Beton', elements: 2, volume: 3 },
-        { name: null, elements: 1, volume: 0 },
+        { key: { materialName: 'Glas', elementClass: null, typeName: null, mapping: null }, elements: 1, volume: 5 },
+        { key: { materialName: 'Beton', elementClass: null, typeName: null, mapping: null }, elements: 2, volume: 3 },
+        { key: { materialName: null, elementClass: null, typeName: null, mapping: null }, elements: 1, volume: 0 },
       ],
       unlayered: [
-        { name: 'IfcWall', elements: 2, volume: 3 },
-        { name: null, elements: 1, volume: 0 },
+        { key: 'IfcWall', elements: 2, volume: 3 },
+        { key: null, elements: 1, volume: 0 },
       ],
     });
+  });
+
+  it('groups unmapped elements without a material name by IFC class and type name, as the server’s report does', () => {
+    const tally = reportTally();
+    tally.add([
+      row('d1', { elementClass: 'IfcDoor', typeName: 'Single-Flush 0915 x 2134mm', volume: 0.1 }),
+      row('d2', { elementClass: 'IfcDoor', typeName: 'Single-Flush 0915 x 2134mm', materialName: ' ', volume: 0.1 }),
+      row('d3', { elementClass: 'IfcDoor', typeName: 'Double-Glass', volume: 0.3 }),
+      row('m1', { elementClass: 'IfcMember', typeName: 'Mullion', materialName: 'Oak', volume: 0.05 }),
+    ]);
+    const { unmapped } = tally.finish();
+    expect(unmapped.map((group) => [group.key.materialName, group.key.elementClass, group.key.typeName, group.elements])).toEqual([
+      [null, 'IfcDoor', 'Double-Glass', 1],
+      [null, 'IfcDoor', 'Single-Flush 0915 x 2134mm', 2],
+      ['Oak', null, null, 1],
+    ]);
+    const [, doors] = unmapped;
+    expect(inUnmappedGroup(row('d4', { elementClass: 'IfcDoor', typeName: 'Single-Flush 0915 x 2134mm' }), doors!.key)).toBe(true);
+    expect(inUnmappedGroup(row('d5', { elementClass: 'IfcDoor', typeName: 'Single-Flush 0915 x 2134mm', mapping: MAPPED }), doors!.key)).toBe(false);
+    expect(inUnmappedGroup(row('d6', { elementClass: 'IfcDoor', typeName: 'Single-Flush 0915 x 2134mm', materialName: 'Oak' }), doors!.key)).toBe(false);
   });
 
   it('counts an element classified here as no longer lacking a building layer', () => {

@@ -29,6 +29,7 @@ const reportElement = (id: fc.Arbitrary<string>): fc.Arbitrary<ReportElement> =>
       { nil: null },
     ),
     elementClass: text,
+    typeName: text,
     mappingSource: source(MAPPING_SOURCES),
     quantitySource: source(QUANTITY_SOURCES),
     geometryIssue: source(GEOMETRY_ISSUES),
@@ -96,6 +97,7 @@ describe('ReportElementColumns', () => {
     const shared = {
       materialName: 'Beton C30/37',
       elementClass: 'IfcWall',
+      typeName: 'Basic Wall: 200',
       mappingSource: 'rule',
       quantitySource: 'model',
       geometryIssue: null,

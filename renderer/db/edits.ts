@@ -58,6 +58,11 @@ export type NewElement = ElementChanges & { id?: BuildingFileElementRequest['id'
 /** Every table an edit or a decision may touch. */
 const ALL_EDIT_TABLES = [...ENTITY_TABLES, ...OUTBOX_TABLES];
 
+/** Runs several edits as one: a crash or a failed write leaves none of them (a new item without its lists, say). */
+export function asOneEdit<T>(db: CacheDb, edits: () => Promise<T>): Promise<T> {
+  return db.transaction('rw', ALL_EDIT_TABLES, edits);
+}
+
 function now(): string {
   return new Date().toISOString();
 }

@@ -760,6 +760,7 @@ export const de: Messages = {
     changedHere: 'Hier geändert: zählt neu, sobald der Server die Datei erneut verfeinert hat.',
     giveWeight: 'Dichte angeben',
     giveCircular: 'Zirkularitätsdaten angeben',
+    giveComposition: 'Zusammensetzung mit Gewicht angeben',
     chooseOther: 'Anders zuordnen…',
     enterWeight: 'Gewichte eingeben',
     smallerParts: 'Ein weiteres Element ist in kleineren Gruppen. | {count} weitere Elemente sind in kleineren Gruppen.',

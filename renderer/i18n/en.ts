@@ -755,6 +755,7 @@ export const en = {
     changedHere: 'Changed here: counted again once the server has refined the file.',
     giveWeight: 'Give it a specific weight',
     giveCircular: 'Give it circular data',
+    giveComposition: 'Give it a composition that weighs',
     chooseOther: 'Map to another…',
     enterWeight: 'Enter weights',
     smallerParts: 'One more element is in smaller groups. | {count} more elements are in smaller groups.',

@@ -756,6 +756,7 @@ export const es: Messages = {
     changedHere: 'Cambiado aquí: se cuenta de nuevo cuando el servidor haya refinado el archivo.',
     giveWeight: 'Darle un peso específico',
     giveCircular: 'Darle datos circulares',
+    giveComposition: 'Darle una composición con peso',
     chooseOther: 'Asignar a otro…',
     enterWeight: 'Introducir pesos',
     smallerParts: 'Un elemento más está en grupos más pequeños. | {count} elementos más están en grupos más pequeños.',

@@ -762,6 +762,7 @@ export const fr: Messages = {
     changedHere: 'Modifié ici : compté à nouveau dès que le serveur a affiné le fichier.',
     giveWeight: 'Lui donner une masse volumique',
     giveCircular: 'Lui donner des données circulaires',
+    giveComposition: 'Lui donner une composition pesante',
     chooseOther: 'Associer à un autre…',
     enterWeight: 'Saisir les poids',
     smallerParts: 'Un élément de plus est dans des groupes plus petits. | {count} éléments de plus sont dans des groupes plus petits.',

@@ -756,6 +756,7 @@ export const it: Messages = {
     changedHere: 'Modificato qui: contato di nuovo quando il server avrà rifinito il file.',
     giveWeight: 'Dagli un peso specifico',
     giveCircular: 'Dagli dati circolari',
+    giveComposition: 'Dagli una composizione con peso',
     chooseOther: 'Abbina a un altro…',
     enterWeight: 'Inserisci i pesi',
     smallerParts: 'Un altro elemento è in gruppi più piccoli. | Altri {count} elementi sono in gruppi più piccoli.',

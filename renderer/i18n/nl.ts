@@ -759,6 +759,7 @@ export const nl: Messages = {
     changedHere: 'Hier gewijzigd: telt opnieuw zodra de server het bestand opnieuw heeft verfijnd.',
     giveWeight: 'Geef het een soortelijk gewicht',
     giveCircular: 'Geef het circulaire gegevens',
+    giveComposition: 'Geef het een samenstelling met gewicht',
     chooseOther: 'Koppel aan een ander…',
     enterWeight: 'Gewichten invullen',
     smallerParts: 'Nog één element zit in kleinere groepen. | Nog {count} elementen zitten in kleinere groepen.',

@@ -7,6 +7,7 @@ import type { CacheDb } from '../db/cache-db';
 import type { MaterialChanges, ProductChanges } from '../db/edit-shapes';
 import {
   createMaterial as createMaterialRow,
+  asOneEdit,
   createProduct as createProductRow,
   editMaterial as editMaterialRow,
   editMaterialFinancialValues as editMaterialValuesRow,
@@ -36,10 +37,13 @@ export function useCatalogueEdits({ cache, remember, notifyEdit }: CatalogueEdit
     lists: { matches?: readonly MaterialMatch[]; financialValues?: readonly MaterialFinancialValue[] } = {},
   ): Promise<string> {
     const db = cache();
-    const id = await createMaterialRow(db, request);
+    const id = await asOneEdit(db, async () => {
+      const created = await createMaterialRow(db, request);
+      if (lists.matches !== undefined && lists.matches.length > 0) await editMaterialMatchesRow(db, created, lists.matches);
+      if (lists.financialValues !== undefined && lists.financialValues.length > 0) await editMaterialValuesRow(db, created, lists.financialValues);
+      return created;
+    });
     remember('materials', id, request.name as LocalizedText | undefined);
-    if (lists.matches !== undefined && lists.matches.length > 0) await editMaterialMatchesRow(db, id, lists.matches);
-    if (lists.financialValues !== undefined && lists.financialValues.length > 0) await editMaterialValuesRow(db, id, lists.financialValues);
     notifyEdit();
     return id;
   }
@@ -68,11 +72,14 @@ export function useCatalogueEdits({ cache, remember, notifyEdit }: CatalogueEdit
     lists: { matches?: readonly ProductMatch[]; children?: readonly ProductChild[]; financialValues?: readonly ProductFinancialValue[] } = {},
   ): Promise<string> {
     const db = cache();
-    const id = await createProductRow(db, request);
+    const id = await asOneEdit(db, async () => {
+      const created = await createProductRow(db, request);
+      if (lists.matches !== undefined && lists.matches.length > 0) await editProductMatchesRow(db, created, lists.matches);
+      if (lists.children !== undefined && lists.children.length > 0) await editProductChildrenRow(db, created, lists.children);
+      if (lists.financialValues !== undefined && lists.financialValues.length > 0) await editProductValuesRow(db, created, lists.financialValues);
+      return created;
+    });
     remember('products', id, request.name as LocalizedText | undefined);
-    if (lists.matches !== undefined && lists.matches.length > 0) await editProductMatchesRow(db, id, lists.matches);
-    if (lists.children !== undefined && lists.children.length > 0) await editProductChildrenRow(db, id, lists.children);
-    if (lists.financialValues !== undefined && lists.financialValues.length > 0) await editProductValuesRow(db, id, lists.financialValues);
     notifyEdit();
     return id;
   }

@@ -218,6 +218,7 @@ describe('the actions on a file', { timeout: 30_000 }, () => {
 
 describe('the tags and databases of a file', { timeout: 30_000 }, () => {
   it('shows them, replaces them, and refines the file again', async () => {
+    let refining = false;
     const { bridge } = await filesPage(mounted, {
       files: [tower],
       api: {
@@ -229,8 +230,18 @@ describe('the tags and databases of a file', { timeout: 30_000 }, () => {
           ]),
         replaceBuildingFileSettings: (request) => ok(request.body),
         setBuildingFileImporting: () => ok(null, 204),
-        startBuildingFileRefinement: () => ok(null, 202),
-        getBuildingFileStatus: () => ok({ id: TOWER, status: BuildingFileStatuses.Refining, elementProcessedCount: 0, elementCount: 10, statusMessage: null }),
+        startBuildingFileRefinement: () => {
+          refining = true;
+          return ok(null, 202);
+        },
+        getBuildingFileStatus: () =>
+          ok({
+            id: TOWER,
+            status: refining ? BuildingFileStatuses.Refining : BuildingFileStatuses.Mapped,
+            elementProcessedCount: refining ? 0 : 10,
+            elementCount: 10,
+            statusMessage: null,
+          }),
       },
     });
     await eventually(() => expect(all('file-row')).toHaveLength(1));

@@ -10,10 +10,17 @@ import { nextTask } from '../../next-task';
 import { PackedIdsBuilder, type PackedIds } from '../../db/packed-ids';
 import { GLOBAL_ID_LENGTH, PartKind, partKindIn, partNumberIn } from './element-parts';
 
-/** The entries of a view that holds parts: per entry where its ids end, and the kind of its parts (None: an element). */
+/** The entries of a view that holds parts. */
 export interface ViewGroups {
+  /** Per entry, where its ids end. */
   ends: Uint32Array;
+  /** Per entry, the kind of its parts (None: an element of its own). */
   kinds: Uint8Array;
+  /**
+   * In a view that shows its split elements open, per entry where its rows end, each split element with a row per
+   * part; null in one that shows them closed (an entry is then one row).
+   */
+  openRowEnds: Uint32Array | null;
 }
 
 /** Which elements a view shows, in which order, and how they are grouped. */
@@ -51,8 +58,10 @@ export function parentAt(ids: PackedIds, position: number): string {
   return ids.text.slice(start, start + GLOBAL_ID_LENGTH);
 }
 
-/** A grouping of a list's positions: the positions in the grouped order, and its entries. */
-export interface Grouping extends ViewGroups {
+/** A grouping of a list's positions: the positions in the grouped order, and its entries (as in `ViewGroups`). */
+export interface Grouping {
+  ends: Uint32Array;
+  kinds: Uint8Array;
   order: Uint32Array;
   /** Whether `order` is the list's own (0, 1, 2 …). */
   identity: boolean;
@@ -204,16 +213,34 @@ export async function packInOrder(source: PackedIds, order: ArrayLike<number>, s
   return ids.build();
 }
 
+/** A view's entries, counting their rows in steps when it shows its split elements open. */
+export async function viewGroups(ends: Uint32Array, kinds: Uint8Array, open: boolean, signal?: AbortSignal): Promise<ViewGroups> {
+  if (!open) return { ends, kinds, openRowEnds: null };
+  const openRowEnds = new Uint32Array(ends.length);
+  let rows = 0;
+  await eachInSteps(
+    ends.length,
+    (entry) => {
+      const first = entry === 0 ? 0 : (ends[entry - 1] ?? 0);
+      rows += kinds[entry] === PartKind.None ? 1 : 1 + (ends[entry] ?? first) - first;
+      openRowEnds[entry] = rows;
+    },
+    signal,
+  );
+  return { ends, kinds, openRowEnds };
+}
+
 /** A view of `ids` as they are, each split element's parts brought together. */
 export async function groupedView(ids: PackedIds, open: boolean, signal?: AbortSignal): Promise<ElementView> {
   const grouping = await groupParts(ids, signal);
   if (grouping === null) return { ids, groups: null, open };
   const { order, identity, ends, kinds } = grouping;
-  return { ids: identity ? ids : await packInOrder(ids, order, signal), groups: { ends, kinds }, open };
+  const grouped = identity ? ids : await packInOrder(ids, order, signal);
+  return { ids: grouped, groups: await viewGroups(ends, kinds, open, signal), open };
 }
 
 /** The positions of a view's entry `entry`: from its first id up to the next entry's. */
-export function entrySpan(groups: ViewGroups, entry: number): { first: number; end: number } {
+export function entrySpan(groups: { ends: Uint32Array }, entry: number): { first: number; end: number } {
   return { first: entry === 0 ? 0 : (groups.ends[entry - 1] ?? 0), end: groups.ends[entry] ?? 0 };
 }
 

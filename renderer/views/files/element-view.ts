@@ -14,7 +14,7 @@ import { eachInSteps } from '../../each-in-steps';
 import { sortInSteps } from '../../sort-in-steps';
 import type { ElementRow } from '../../db/schema';
 import { ELEMENT_COLUMNS, elementColumn, type ElementColumn, type ElementColumnKey } from './element-columns';
-import { entrySpan, groupedView, groupParts, packInOrder, type ElementView, type Grouping } from './element-groups';
+import { entrySpan, groupedView, groupParts, packInOrder, viewGroups, type ElementView, type Grouping } from './element-groups';
 import { PartKind } from './element-parts';
 import { parentQuantity, sharedValue } from './parent-values';
 import { inFocus, type ElementFocus } from './element-focus';
@@ -202,20 +202,20 @@ async function sortGroups(
   const { order, ends, kinds } = grouping;
   const entries = ends.length;
   const keyOf = (position: number): SortKey => keys[position] ?? null;
-  const entryKeys: SortKey[] = new Array<SortKey>(entries);
+  const entryKeys: SortKey[] = [];
   await eachInSteps(
     entries,
     (entry) => {
       const { first, end } = entrySpan(grouping, entry);
       if (kinds[entry] === PartKind.None) {
-        entryKeys[entry] = keyOf(order[first] ?? 0);
+        entryKeys.push(keyOf(order[first] ?? 0));
         return;
       }
       const members = Array.from(order.subarray(first, end)).sort((a, b) => compare(keyOf(a), keyOf(b)));
       order.set(members, first);
       const memberKeys = members.map(keyOf);
       const parent = column.kind === 'quantity' ? parentQuantity(column.key, memberKeys.map((key) => (typeof key === 'number' ? key : null))) : sharedValue(memberKeys);
-      entryKeys[entry] = parent ?? memberKeys[0] ?? null;
+      entryKeys.push(parent ?? memberKeys[0] ?? null);
     },
     signal,
   );
@@ -240,5 +240,6 @@ async function sortGroups(
     },
     signal,
   );
-  return { ids: await packInOrder(kept, sorted, signal), groups: { ends: sortedEnds, kinds: sortedKinds }, open };
+  const ids = await packInOrder(kept, sorted, signal);
+  return { ids, groups: await viewGroups(sortedEnds, sortedKinds, open, signal), open };
 }

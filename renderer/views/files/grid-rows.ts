@@ -1,9 +1,10 @@
 /**
  * The rows of the elements grid over a view: an element of its own is a row; a split element is a parent row, followed
  * by a row per part while it is open. Open is the view's default (a filtered view shows the parts that matched) unless
- * the user opened or closed that element. Rows are found by a binary search in the rows' ends per entry (a typed
- * array), so nothing is made per element: a view's rows are counted once (the user's choices found by the hash of
- * their GlobalId in the packed ids, without making a string per split element), and a toggle shifts the ends after it.
+ * the user opened or closed that element. Where an entry's rows end follows from the view (one row per entry, or its
+ * rows counted with every split element open, `ViewGroups.openRowEnds`) and from the few entries the user changed,
+ * held apart in order with the rows each adds or takes away: a row is found by a binary search, and neither a new view
+ * nor a toggle makes or fills anything per element (an array of a million entries is a long task on its own).
  */
 import { entrySpan, parentAt, parentHash, type ElementView } from './element-groups';
 import { PartKind } from './element-parts';
@@ -13,66 +14,99 @@ export type GridRow =
   | { kind: 'element'; index: number; id: string; position: number; parent: { id: string; row: number } | null }
   | { kind: 'parent'; index: number; id: string; partKind: PartKind; first: number; end: number; open: boolean };
 
-/** Whether split elements show open: per GlobalId the user's choice, else the view's default. */
-function openness(view: ElementView, chosen: ReadonlyMap<string, boolean>): (first: number) => boolean {
-  if (chosen.size === 0) return () => view.open;
-  const byHash = new Map<number, [string, boolean][]>();
-  for (const [parent, open] of chosen) {
-    const hash = parentHash(parent, 0);
-    byHash.set(hash, [...(byHash.get(hash) ?? []), [parent, open]]);
+/** The first index of `sorted` whose value is greater than `value` (its length when none is). */
+function firstAbove(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] ?? 0) > value) high = middle;
+    else low = middle + 1;
   }
-  const { text } = view.ids;
-  return (first) => {
-    const start = view.ids.startOf(first);
-    const candidates = byHash.get(parentHash(text, start));
-    return candidates?.find(([parent]) => text.startsWith(parent, start))?.[1] ?? view.open;
-  };
+  return low;
 }
 
 export class GridRows {
   private constructor(
     readonly view: ElementView,
-    /** Per entry, where its rows end; null when each entry is one row (the view holds no part). */
-    private readonly rowEnds: Uint32Array | null,
+    /** The entries whose split element shows otherwise than the view's default, in order. */
+    private readonly changed: readonly number[],
+    /** `added[k]`: the rows the changes up to `changed[k]` add (less than 0 where they take rows away). */
+    private readonly added: readonly number[],
     readonly length: number,
   ) {}
 
   /** The rows of `view`, its split elements open or closed as the user chose (by GlobalId), else as the view's default. */
   static of(view: ElementView, chosen: ReadonlyMap<string, boolean>): GridRows {
     const { groups, ids } = view;
-    if (groups === null) return new GridRows(view, null, ids.length);
-    const isOpen = openness(view, chosen);
-    const { ends, kinds } = groups;
-    const rowEnds = new Uint32Array(ends.length);
-    let rows = 0;
-    let first = 0;
-    for (let entry = 0; entry < rowEnds.length; entry += 1) {
-      const end = ends[entry] ?? first;
-      rows += 1;
-      if (kinds[entry] !== PartKind.None && isOpen(first)) rows += end - first;
-      rowEnds[entry] = rows;
-      first = end;
+    if (groups === null) return new GridRows(view, [], [], ids.length);
+    const entries = groups.ends.length;
+    const plain = new GridRows(view, [], [], groups.openRowEnds?.[entries - 1] ?? entries);
+    if (chosen.size === 0) return plain;
+    // The user's choices are found by the hash of their GlobalId: no string is made per split element.
+    const byHash = new Map<number, [string, boolean][]>();
+    for (const [parent, open] of chosen) {
+      if (open === view.open) continue;
+      const hash = parentHash(parent, 0);
+      byHash.set(hash, [...(byHash.get(hash) ?? []), [parent, open]]);
     }
-    return new GridRows(view, rowEnds, rows);
+    const changed: number[] = [];
+    const added: number[] = [];
+    let total = 0;
+    const { text } = ids;
+    for (let entry = 0; entry < entries && byHash.size > 0; entry += 1) {
+      if (groups.kinds[entry] === PartKind.None) continue;
+      const { first, end } = entrySpan(groups, entry);
+      const start = ids.startOf(first);
+      const hash = parentHash(text, start);
+      const candidates = byHash.get(hash);
+      const found = candidates?.findIndex(([parent]) => text.startsWith(parent, start)) ?? -1;
+      if (candidates === undefined || found < 0) continue;
+      // A split element's parts are one entry: its choice is found once.
+      if (candidates.length === 1) byHash.delete(hash);
+      else candidates.splice(found, 1);
+      total += view.open ? first - end : end - first;
+      changed.push(entry);
+      added.push(total);
+    }
+    return new GridRows(view, changed, added, plain.length + total);
   }
 
   /** These rows with the split element of parent row `index` open or closed (the same rows for any other row). */
   toggled(index: number, open: boolean): GridRows {
     const row = this.at(index);
-    if (row?.kind !== 'parent' || row.open === open || this.rowEnds === null) return this;
-    const change = open ? row.end - row.first : row.first - row.end;
-    const rowEnds = this.rowEnds.slice();
-    for (let entry = this.entryOf(index, rowEnds); entry < rowEnds.length; entry += 1) rowEnds[entry] = (rowEnds[entry] ?? 0) + change;
-    return new GridRows(this.view, rowEnds, this.length + change);
+    const { groups } = this.view;
+    if (row?.kind !== 'parent' || row.open === open || groups === null) return this;
+    const entry = this.entryOf(index);
+    const at = firstAbove(this.changed, entry - 1);
+    const changed = [...this.changed];
+    // Toggled back, an entry shows as the view's default again.
+    if (changed[at] === entry) changed.splice(at, 1);
+    else changed.splice(at, 0, entry);
+    const added: number[] = [];
+    let total = 0;
+    for (const each of changed) {
+      const { first, end } = entrySpan(groups, each);
+      total += this.view.open ? first - end : end - first;
+      added.push(total);
+    }
+    return new GridRows(this.view, changed, added, this.length + (open ? row.end - row.first : row.first - row.end));
+  }
+
+  /** Where the rows of entry `entry` end. */
+  private rowEnd(entry: number): number {
+    const base = this.view.groups?.openRowEnds?.[entry] ?? entry + 1;
+    const through = firstAbove(this.changed, entry);
+    return base + (through === 0 ? 0 : (this.added[through - 1] ?? 0));
   }
 
   /** The entry whose rows hold row `index`. */
-  private entryOf(index: number, rowEnds: Uint32Array): number {
+  private entryOf(index: number): number {
     let low = 0;
-    let high = rowEnds.length - 1;
+    let high = (this.view.groups?.ends.length ?? 1) - 1;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if ((rowEnds[middle] ?? 0) > index) high = middle;
+      if (this.rowEnd(middle) > index) high = middle;
       else low = middle + 1;
     }
     return low;
@@ -82,14 +116,14 @@ export class GridRows {
   at(index: number): GridRow | undefined {
     const { ids, groups } = this.view;
     if (index < 0 || index >= this.length) return undefined;
-    if (this.rowEnds === null || groups === null) return { kind: 'element', index, id: ids.at(index) ?? '', position: index, parent: null };
-    const entry = this.entryOf(index, this.rowEnds);
-    const start = entry === 0 ? 0 : (this.rowEnds[entry - 1] ?? 0);
+    if (groups === null) return { kind: 'element', index, id: ids.at(index) ?? '', position: index, parent: null };
+    const entry = this.entryOf(index);
+    const start = entry === 0 ? 0 : this.rowEnd(entry - 1);
     const { first, end } = entrySpan(groups, entry);
     const partKind = (groups.kinds[entry] ?? PartKind.None) as PartKind;
     if (partKind === PartKind.None) return { kind: 'element', index, id: ids.at(first) ?? '', position: first, parent: null };
     const parent = parentAt(ids, first);
-    if (index === start) return { kind: 'parent', index, id: parent, partKind, first, end, open: (this.rowEnds[entry] ?? 0) - start > 1 };
+    if (index === start) return { kind: 'parent', index, id: parent, partKind, first, end, open: this.rowEnd(entry) - start > 1 };
     const position = first + index - start - 1;
     return { kind: 'element', index, id: ids.at(position) ?? '', position, parent: { id: parent, row: start } };
   }

@@ -11,6 +11,8 @@
  * - with split elements, opening one: from the click on its toggle until its parts show.
  * The long tasks of those three are also read from a Chromium trace with the main thread's own time per task, which a
  * shared machine does not stretch: a task's wall time includes the time the thread waited for a core.
+ * `BENCH_GRID_TRACE_DIR` keeps those traces there (`sort.json`, `open.json`, `filter.json`), with the JavaScript
+ * profiler's samples and the collector's events, to see what a long task did (chrome://tracing or DevTools open them).
  *
  * Goal: first render ≤ 500 ms, no frame over 50 ms while scrolling. `BENCH_GRID_ELEMENTS` changes the file's size
  * (the goal is set for 1,000,000, whose sync alone takes one to two minutes on a 2-core machine: the default keeps a
@@ -18,13 +20,16 @@
  * `<GlobalId>-L<n>`: seed-elements.ts), so that the grid's grouping is measured too.
  * Never fails on time.
  */
+import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { pageHeapUsed, rendererProcessesRss } from './page-memory';
 import { withSyncedApp } from './synced-app';
 
 const ELEMENT_COUNT = Number(process.env['BENCH_GRID_ELEMENTS'] ?? 100_000);
 const SPLIT = process.env['BENCH_GRID_SPLIT'] === '1';
+const TRACE_DIR = process.env['BENCH_GRID_TRACE_DIR'];
 const GOAL = { firstRenderMs: 500, frameMs: 50 };
 
 /** Opens the file's page and resolves with the milliseconds until a row shows its element. */
@@ -136,9 +141,14 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-/** What `run` answered, with the renderers' main-thread tasks over the goal meanwhile, by thread time (a Chromium trace). */
-async function traced<T>(browser: Browser, page: Page, run: () => Promise<T>): Promise<{ result: T; cpuLongTasks: number[]; cpuLongest: number }> {
-  await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] });
+/**
+ * What `run` answered, with the renderers' main-thread tasks over the goal meanwhile, by thread time (a Chromium
+ * trace, kept as `<name>.json` in `TRACE_DIR` when set).
+ */
+async function traced<T>(browser: Browser, page: Page, name: string, run: () => Promise<T>): Promise<{ result: T; cpuLongTasks: number[]; cpuLongest: number }> {
+  const categories = ['disabled-by-default-devtools.timeline'];
+  if (TRACE_DIR !== undefined) categories.push('devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.gc', 'disabled-by-default-v8.cpu_profiler');
+  await browser.startTracing(page, { categories });
   let result: T;
   try {
     result = await run();
@@ -146,7 +156,9 @@ async function traced<T>(browser: Browser, page: Page, run: () => Promise<T>): P
     await browser.stopTracing();
     throw error;
   }
-  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  const buffer = await browser.stopTracing();
+  if (TRACE_DIR !== undefined) await writeFile(path.join(TRACE_DIR, `${name}.json`), buffer);
+  const trace = JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] };
   const mains = new Set(
     trace.traceEvents.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`),
   );
@@ -190,13 +202,13 @@ async function main(): Promise<number> {
     );
     console.log(`frames that still showed placeholder rows: ${lagging} of ${scroll.placeholders.length}`);
     console.log(`page memory: synced, grid not open: ${memorySynced}; grid open and counted: ${memoryOpen}; after scrolling: ${memoryScrolled}`);
-    const sorted = await traced(browser, page, () => page.evaluate<{ ms: number; longTasks: number[]; rows: number }>(VIEW_CHANGE('grid-header-volume')));
+    const sorted = await traced(browser, page, 'sort', () => page.evaluate<{ ms: number; longTasks: number[]; rows: number }>(VIEW_CHANGE('grid-header-volume')));
     console.log(
       `sort by volume: ${sorted.result.ms.toFixed(0)} ms to show, ${sorted.result.rows.toLocaleString('en')} rows; long tasks: ${tasksText(sorted.result.longTasks)}; ` +
         `by thread time: ${tasksText(sorted.cpuLongTasks)} (longest ${sorted.cpuLongest.toFixed(0)} ms)`,
     );
     if (SPLIT) {
-      const opened = await traced(browser, page, () => page.evaluate<{ ms: number; longTasks: number[] } | null>(OPEN_PARENT));
+      const opened = await traced(browser, page, 'open', () => page.evaluate<{ ms: number; longTasks: number[] } | null>(OPEN_PARENT));
       console.log(
         opened.result === null
           ? 'opening a split element: none in view'
@@ -204,7 +216,7 @@ async function main(): Promise<number> {
               `by thread time: ${tasksText(opened.cpuLongTasks)} (longest ${opened.cpuLongest.toFixed(0)} ms)`,
       );
     }
-    const filtered = await traced(browser, page, () => page.evaluate<{ ms: number; longTasks: number[]; rows: number }>(VIEW_CHANGE('element-unmapped-only')));
+    const filtered = await traced(browser, page, 'filter', () => page.evaluate<{ ms: number; longTasks: number[]; rows: number }>(VIEW_CHANGE('element-unmapped-only')));
     console.log(
       `unmapped only, sorted: ${filtered.result.ms.toFixed(0)} ms to show, ${filtered.result.rows.toLocaleString('en')} rows; long tasks: ${tasksText(filtered.result.longTasks)}; ` +
         `by thread time: ${tasksText(filtered.cpuLongTasks)} (longest ${filtered.cpuLongest.toFixed(0)} ms)`,

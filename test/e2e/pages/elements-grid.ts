@@ -2,7 +2,7 @@
  * A file's elements grid: its count of shown elements, the quick filter, the rows with their selection and their
  * edit form, the bulk edit of a selection, and the link to the file's import report.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
 
 /** The height of a row in the virtual grid, in pixels. */
 const ROW_HEIGHT = 32;
@@ -69,4 +69,12 @@ export function bulkEditForm(page: Page): Locator {
 
 export async function openReport(page: Page): Promise<void> {
   await page.getByTestId('file-report-link').click();
+}
+
+/** Exports the grid's view as the browser downloads it. */
+export async function exportView(page: Page, format: 'xlsx' | 'csv'): Promise<Download> {
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('element-export').click();
+  await page.getByTestId(`element-export-${format}`).click();
+  return downloading;
 }

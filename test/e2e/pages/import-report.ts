@@ -18,6 +18,11 @@ export function unmappedGroups(page: Page): Locator {
   return page.getByTestId('report-unmapped-group');
 }
 
+/** The groups of unmapped elements without a material name, by IFC class and type name, the largest first. */
+export function unnamedGroups(page: Page): Locator {
+  return page.locator('[data-testid="report-unmapped-group"][data-element-class]');
+}
+
 /** Maps a group to the catalogue item with this id, found in the picker by `search`. */
 export async function mapGroup(page: Page, group: Locator, search: string, itemId: string): Promise<void> {
   await group.getByTestId('report-map').click();

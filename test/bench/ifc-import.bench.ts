@@ -210,6 +210,7 @@ async function runPipelineCase(folder: string, benchCase: PipelineCase): Promise
     const reached = mapped.status === BuildingFileStatuses.Mapped;
     console.log(
       `  server           upload ${mapped.uploadSeconds.toFixed(2)} s, then ${reached ? 'Mapped' : `status ${mapped.status}`} after ${mapped.seconds.toFixed(2)} s  ` +
+        `(server CPU ${mapped.cpuSeconds === undefined ? 'unknown' : `${mapped.cpuSeconds.toFixed(2)} s`})  ` +
         `peak RSS ${mapped.peakRss === undefined ? 'unknown' : `${mib(mapped.peakRss)} MiB`}  ${mapped.elementCount.toLocaleString('en')} elements`,
     );
     let anchorName: string;

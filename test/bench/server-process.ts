@@ -52,12 +52,31 @@ export function stopServerProcess(server: ServerProcess): Promise<void> {
   });
 }
 
+/** Linux's USER_HZ, the unit of /proc's CPU times: 100 on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** The peak resident memory of the server process so far (Linux `VmHWM`), in bytes; undefined where unknown. */
 export async function serverPeakRss(server: ServerProcess): Promise<number | undefined> {
   try {
     const status = await readFile(`/proc/${server.child.pid}/status`, 'utf8');
     const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
     return kb === undefined ? undefined : Number(kb) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The CPU time the server process has used so far (Linux `/proc/<pid>/stat`: user and system time of all its threads,
+ * the import's worker among them), in seconds; undefined where unknown. A shared machine stretches wall time, far less
+ * this.
+ */
+export async function serverCpuSeconds(server: ServerProcess): Promise<number | undefined> {
+  try {
+    const stat = await readFile(`/proc/${server.child.pid}/stat`, 'utf8');
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th of them, in clock ticks.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
   } catch {
     return undefined;
   }

@@ -3,8 +3,8 @@
  * deployed in a process of its own (server-process.ts, a fresh data folder), create a portfolio, a building and a
  * source file, upload a file (streamed from disk), then poll the file's status every 200 ms until it is Mapped, Error
  * or UnknownImportFile (import, refinement, validation). Reports the upload's time, the time from the end of the upload
- * to that status, the element count, and the server's peak RSS (its `VmHWM`, which includes the import's worker
- * thread); the server is then stopped and its data folder removed.
+ * to that status with the server's CPU time meanwhile, the element count, and the server's peak RSS (its `VmHWM`, which
+ * includes the import's worker thread); the server is then stopped and its data folder removed.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { BuildingFileStatuses } from '../../shared/api/enums';
-import { serverPeakRss, startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
+import { serverCpuSeconds, serverPeakRss, startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
 
 /** What `timeToMapped` measured. */
 export interface TimeToMapped {
@@ -27,6 +27,8 @@ export interface TimeToMapped {
   elementCount: number;
   /** The server process's peak RSS, bytes; undefined where /proc is not there to tell. */
   peakRss: number | undefined;
+  /** The CPU time the server used from the end of the upload to the final status, seconds; undefined where unknown. */
+  cpuSeconds: number | undefined;
 }
 
 const FINAL_STATUSES: readonly number[] = [BuildingFileStatuses.Mapped, BuildingFileStatuses.Error, BuildingFileStatuses.UnknownImportFile];
@@ -63,6 +65,7 @@ export async function timeToMapped(file: string): Promise<TimeToMapped> {
     } as RequestInit);
     if (upload.status !== 201) throw new Error(`The upload answered ${upload.status}: ${await upload.text()}`);
     const uploaded = performance.now();
+    const cpuAtUpload = await serverCpuSeconds(server);
     let status: { status: number; statusMessage: string | null; elementCount: number };
     for (;;) {
       status = await call(server, key, 'GET', `${filesUrl}/status`);
@@ -70,6 +73,7 @@ export async function timeToMapped(file: string): Promise<TimeToMapped> {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
     const done = performance.now();
+    const cpuAtDone = await serverCpuSeconds(server);
     return {
       uploadSeconds: (uploaded - uploadStarted) / 1000,
       seconds: (done - uploaded) / 1000,
@@ -77,6 +81,7 @@ export async function timeToMapped(file: string): Promise<TimeToMapped> {
       statusMessage: status.statusMessage,
       elementCount: status.elementCount,
       peakRss: await serverPeakRss(server),
+      cpuSeconds: cpuAtUpload === undefined || cpuAtDone === undefined ? undefined : cpuAtDone - cpuAtUpload,
     };
   } finally {
     await stopServerProcess(server);

@@ -11,7 +11,7 @@ import type { DatabaseSchema, StagedElementsTable } from '../../store/tables';
 import { reportElementOf } from './calc-inputs';
 import type { ReportElementColumns } from './report-element-columns';
 
-/** Rows per INSERT: 500 rows of 33 columns stay well under SQLite's and PostgreSQL's bound-parameter limits. */
+/** Rows per INSERT: 500 rows of 34 columns stay well under SQLite's and PostgreSQL's bound-parameter limits. */
 export const STAGED_ROWS_PER_INSERT = 500;
 
 /** The columns of a staged row, in the order its values are bound: every column `elements` takes from it. */

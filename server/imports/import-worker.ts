@@ -5,7 +5,7 @@
  * taken before it reads on, so a slow sink slows the reader and memory stays bounded.
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { UnknownImportFileError, type ImportOutcome, type ImportSink } from './imported-element';
+import { ImportTooLargeError, UnknownImportFileError, type ImportOutcome, type ImportSink } from './imported-element';
 import { unpackParts } from './part-batches';
 import type { MainToWorker, WorkerToMain } from './worker-messages';
 
@@ -24,14 +24,6 @@ export interface ImportWorkerSpec {
   signal?: AbortSignal | undefined;
 }
 
-/** A file that needs more memory than an import may use; retrying cannot help. */
-export class ImportTooLargeError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ImportTooLargeError';
-  }
-}
-
 /**
  * Starts the worker next to this module. Run from TypeScript sources (tsx, vitest), the worker is `<entry>.ts` and
  * registers tsx itself before loading it: on Node 20 a worker started with `execArgv: ['--import', 'tsx']` still
@@ -47,6 +39,18 @@ function startWorker(entry: ImportWorkerEntry, workerData: unknown, resourceLimi
     `import(${JSON.stringify(tsxApi)})` +
     `.then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl)}); });`;
   return new Worker(bootstrap, { ...options, eval: true });
+}
+
+/** The error a worker's `failed` stands for. */
+function failure(message: WorkerToMain & { type: 'failed' }, file: string): Error {
+  switch (message.reason) {
+    case 'unknown-file':
+      return new UnknownImportFileError(message.message);
+    case 'too-large':
+      return new ImportTooLargeError(message.message);
+    case 'error':
+      return new Error(`The ${file} could not be read: ${message.message}`);
+  }
 }
 
 /**
@@ -118,9 +122,7 @@ export function runImportWorker(spec: ImportWorkerSpec, sink: ImportSink): Promi
           );
           break;
         case 'failed':
-          finish({
-            error: message.unknownFile ? new UnknownImportFileError(message.message) : new Error(`The ${spec.file} could not be read: ${message.message}`),
-          });
+          finish({ error: failure(message, spec.file) });
           break;
       }
     });

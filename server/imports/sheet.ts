@@ -10,7 +10,7 @@ import { readCsv } from './sheet/csv';
 import { recognise, readSample } from './sheet/kind';
 import { BATCH_SIZE, Collector } from './sheet/rows';
 import { readWorkbook } from './sheet/workbook';
-import { checkWorkbookSize, DEFAULT_WORKBOOK_LIMITS, type WorkbookLimits } from './workbook-limits';
+import { DEFAULT_WORKBOOK_LIMITS, type WorkbookLimits } from './workbook-limits';
 import type { ImportWorkerData } from './worker-messages';
 
 /**
@@ -28,8 +28,7 @@ export async function importSheet(
   const kind = recognise(sample, fileName);
   const collector = new Collector(sink);
   if (kind.type === 'xlsx') {
-    await checkWorkbookSize(filePath, fileName, limits);
-    await readWorkbook(filePath, fileName, collector);
+    await readWorkbook(filePath, fileName, collector, limits);
   } else {
     await readCsv(filePath, fileName, sample, kind.encoding, collector);
   }

@@ -3,9 +3,8 @@ import { BuildingFileStatuses, USER_FIELDS, type UserField } from '../../../shar
 import { formatImportSummary, shownRejectedRows } from '../../../shared/status-messages';
 import { detectSourceFormat } from '../../imports/detect';
 import { importIfc } from '../../imports/ifc';
-import { NO_PARTS, quantitySourceOf, UnknownImportFileError, type ImportOutcome, type ImportSink } from '../../imports/imported-element';
+import { ImportTooLargeError, NO_PARTS, quantitySourceOf, UnknownImportFileError, type ImportOutcome, type ImportSink } from '../../imports/imported-element';
 import { importSheetInWorker } from '../../imports/sheet';
-import { ImportTooLargeError } from '../../imports/import-worker';
 import type { DatabaseSchema } from '../../store/tables';
 import { FileRefinement } from '../../refine/refine-file';
 import { PermanentJobError, type JobHandler, type JobRun } from '../worker';

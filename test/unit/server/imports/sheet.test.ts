@@ -662,6 +662,17 @@ describe('in a worker of its own', () => {
     );
   }, 60_000);
 
+  it('ends with ImportTooLargeError when a cell within the limits is made to fill the memory', async () => {
+    const file = path.join(dir, 'long-cell.xlsx');
+    // One text of 600 MB, under the 1 GiB a workbook may hold: the reader would keep it whole.
+    await writeZip(file, [
+      { name: 'xl/worksheets/sheet1.xml', prefix: '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>', repeat: 'x'.repeat(1024), times: 600 * 1024, suffix: '</t></is></c></row></sheetData></worksheet>' },
+    ]);
+    const error = await importSheetInWorker(file, 'long-cell.xlsx', { elements: async () => undefined, progress: () => undefined }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImportTooLargeError);
+    expect((error as Error).message).toMatch(/more memory than an import may use \(192 MB\)/u);
+  }, 120_000);
+
   it('ends with ImportTooLargeError when the file needs more memory than the worker has, and the process lives on', async () => {
     const file = path.join(dir, 'many-ids.csv');
     const out = createWriteStream(file);

@@ -103,6 +103,70 @@ describe('a workbook bomb', () => {
   }, 180_000);
 });
 
+/** A CSV of many rows: its import takes seconds through the server. */
+async function longCsv(rows: number): Promise<Buffer> {
+  return Buffer.from(['Id,Name,Volume', ...Array.from({ length: rows }, (_, index) => `E-${index},Wall ${index},1.5`)].join('\n'));
+}
+
+/** Uploads `content` as a new file of the building and returns the file's status address. */
+async function upload(server: TestServer, buildingId: string, name: string, content: Buffer): Promise<{ fileId: string; status: string }> {
+  const created = await server.request({ method: 'POST', url: `${api}/buildings/${buildingId}/files`, payload: { type: 0 } });
+  const fileId = (created.json() as { id: string }).id;
+  const uploaded = await server.request({
+    method: 'POST',
+    url: `${api}/buildings/${buildingId}/files/${fileId}/upload/${name}`,
+    headers: { 'content-type': 'application/octet-stream' },
+    payload: content,
+  });
+  expect(uploaded.statusCode).toBe(201);
+  return { fileId, status: uploaded.headers.location as string };
+}
+
+function statusOf(server: TestServer, url: string): Promise<BuildingFileStatusResponse> {
+  return server.request({ method: 'GET', url }).then((response) => response.json() as BuildingFileStatusResponse);
+}
+
+describe('the temporary folder of an import', () => {
+  it('is removed after an import that succeeds, and after one that is cancelled by deleting its file', async () => {
+    const importTemp = path.join(test.dataDir, 'import-temp');
+    const { buildingId } = await createPortfolioWithBuilding(test);
+    const done = await upload(test, buildingId, 'small.csv', await longCsv(10));
+    expect(await eventually(() => statusOf(test, done.status), (value) => [0, 3, 99].includes(value.status))).toMatchObject({ status: 3, elementCount: 10 });
+    expect(await readdir(importTemp)).toEqual([]);
+
+    const cancelled = await upload(test, buildingId, 'long.csv', await longCsv(300_000));
+    await eventually(
+      () => readdir(importTemp),
+      (folders) => folders.length === 1,
+    );
+    expect((await test.request({ method: 'DELETE', url: `${api}/buildings/${buildingId}/files/${cancelled.fileId}` })).statusCode).toBe(204);
+    // The worker loses the job at its next heartbeat (every second here), stops the import and removes the folder.
+    await eventually(
+      () => readdir(importTemp),
+      (folders) => folders.length === 0,
+      30_000,
+    );
+  }, 120_000);
+});
+
+describe('an import past its time', () => {
+  it('is stopped, and the file ends in Error naming the limit, its temporary folder removed', async () => {
+    const limited = await startTestServer({ worker: true, config: { importTimeLimitMs: 1_000 } });
+    try {
+      const { buildingId } = await createPortfolioWithBuilding(limited);
+      const { status } = await upload(limited, buildingId, 'long.csv', await longCsv(300_000));
+      const ended = await eventually(() => statusOf(limited, status), (value) => [0, 3, 99].includes(value.status), 60_000);
+      expect(ended).toMatchObject({
+        status: 0,
+        statusMessage: 'The import failed: The import took longer than the 1 second an import may take and was stopped; split the file into smaller files.',
+      });
+      expect(await readdir(path.join(limited.dataDir, 'import-temp'))).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  }, 120_000);
+});
+
 describe('a server start', () => {
   it('removes the temporary folders that imports of a killed process left', async () => {
     const dataRoot = await mkdtemp(path.join(tmpdir(), 'cd-import-leftovers-'));

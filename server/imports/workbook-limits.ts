@@ -91,7 +91,7 @@ export class InflationBudget {
 
   constructor(
     private readonly fileName: string,
-    private readonly limits: WorkbookLimits = DEFAULT_WORKBOOK_LIMITS,
+    private readonly limits: WorkbookLimits,
   ) {}
 
   /** A pass-through for the inflated bytes of `part` that fails with ImportTooLargeError at the first byte past a limit. */

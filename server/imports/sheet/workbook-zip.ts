@@ -13,6 +13,7 @@ export interface WorkbookZip {
   readonly parts: readonly { name: string; size: number }[];
   /** The inflated bytes of the first part named `name`, counted against the limits; undefined when there is none. */
   open(name: string): Promise<Readable | undefined>;
+  /** Closes the file, and the parts still being read. */
   close(): void;
 }
 
@@ -29,6 +30,8 @@ export function openWorkbookZip(filePath: string, fileName: string, limits: Work
       const entries = new Map<string, yauzl.Entry>();
       const parts: { name: string; size: number }[] = [];
       const budget = new InflationBudget(fileName, limits);
+      // Parts still being read when the zip is closed (a reading that stopped early) are destroyed with it.
+      const opened = new Set<Readable>();
       zip.on('entry', (entry: yauzl.Entry) => {
         parts.push({ name: entry.fileName, size: entry.uncompressedSize });
         if (!entries.has(entry.fileName)) entries.set(entry.fileName, entry);
@@ -54,10 +57,15 @@ export function openWorkbookZip(filePath: string, fileName: string, limits: Work
                   return;
                 }
                 // pipeline destroys the inflating stream when the counter stops it, so nothing is inflated beyond.
-                resolveOpen(pipeline(inflated, budget.counter(name), () => undefined));
+                const part = pipeline(inflated, budget.counter(name), () => opened.delete(part));
+                opened.add(part);
+                resolveOpen(part);
               });
             }),
-          close: () => zip.close(),
+          close: () => {
+            for (const part of opened) part.destroy();
+            zip.close();
+          },
         }),
       );
       zip.readEntry();

@@ -59,7 +59,8 @@ async function* worksheetsOf(zip: WorkbookZip): AsyncGenerator<ExcelJS.stream.xl
   const sharedStrings = await zip.open(SHARED_STRINGS_PART);
   // Cached by the reader as it goes: nothing to take from the generator.
   if (sharedStrings !== undefined) for await (const _ of reader._parseSharedStrings(sharedStrings));
-  for (const { name } of zip.parts) {
+  // A name the directory lists twice is one part (`open` takes the first), read once.
+  for (const name of new Set(zip.parts.map((part) => part.name))) {
     const sheetNo = WORKSHEET_PART.exec(name)?.[1];
     if (sheetNo === undefined) continue;
     const part = await zip.open(name);

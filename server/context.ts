@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { StoreDialect } from './store/dialect';
 import type { BlobStore } from './store/blobs';
@@ -32,6 +34,10 @@ export interface ServerConfig {
   /** Images one building may hold, and their bytes in all. */
   maxBuildingImages: number;
   maxBuildingImageBytes: number;
+  /** The folder under which each import gets a temporary folder of its own (server/imports/import-temp.ts). */
+  importTempDir: string;
+  /** How long one import may run before its worker is stopped and the file goes to Error, in milliseconds. */
+  importTimeLimitMs: number;
 }
 
 /** Default limits. */
@@ -48,6 +54,10 @@ export const defaultServerConfig: ServerConfig = {
   rateLimit: null,
   maxBuildingImages: 50,
   maxBuildingImageBytes: 200 * 1024 ** 2,
+  // A server with a data folder keeps them there instead (server.ts).
+  importTempDir: path.join(tmpdir(), 'circularity-desk-imports'),
+  // The largest IFC model the server takes, with every volume from geometry, reads in well under this.
+  importTimeLimitMs: 30 * 60 * 1000,
 };
 
 /** What every service works with: the store (database + blobs) and the server's settings. */

@@ -14,6 +14,7 @@ import { seedSystemData } from './store/seed/system-data';
 import { ensureLocalAccount } from './store/seed/local-account';
 import { seedDemo } from './store/seed/demo';
 import { seedDemoModel } from './store/seed/demo-model';
+import { removeLeftoverImportFolders } from './imports/import-temp';
 
 /** How to start a server. */
 export interface StartOptions {
@@ -75,11 +76,19 @@ export async function prepareServer(options: StartOptions): Promise<PreparedServ
       dialect: database.dialect,
       blobs,
       signer,
-      config: { ...defaultServerConfig, ...options.config },
+      config: {
+        ...defaultServerConfig,
+        ...(options.dataDir === ':memory:' ? {} : { importTempDir: path.join(options.dataDir, 'import-temp') }),
+        ...options.config,
+      },
       now: options.now ?? (() => new Date()),
     };
     if (options.demo === true) await seedDemoModel(context, accountId);
     const app = await buildApp(context, { logger: options.logger ?? false });
+    // What imports of a process that was killed left behind; a folder that cannot be removed does not stop the start.
+    await removeLeftoverImportFolders(context.config.importTempDir).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'removing temporary folders of earlier imports failed'),
+    );
     const connections = closeConnectionsWhenIdle(app.server);
     const worker =
       options.worker === undefined || options.worker === false

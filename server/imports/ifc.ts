@@ -3,7 +3,7 @@
  * reader, web-ifc only for geometry) so the API stays responsive while a large model is read, and forwards the
  * elements to the sink batch by batch. Rules for what becomes an element: ./README.md.
  */
-import { runImportWorker } from './import-worker';
+import { runImportWorker, type ImportBudget } from './import-worker';
 import type { ImportOutcome, ImportSink } from './imported-element';
 import { checkIfcFile } from './ifc/step-file';
 import type { ImportWorkerData } from './worker-messages';
@@ -29,6 +29,8 @@ export function oldGenerationMbFor(fileBytes: number): number {
 export interface ImportIfcOptions {
   /** Aborting terminates the worker; the import then rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** The worker's temporary folder, disk and time (import-worker.ts). */
+  budget?: ImportBudget | undefined;
 }
 
 /**
@@ -38,13 +40,13 @@ export interface ImportIfcOptions {
  * Duplicate GlobalIds: the first element is kept, the others are listed in `rejected`.
  */
 export async function importIfc(filePath: string, sink: ImportSink, options: ImportIfcOptions = {}): Promise<ImportOutcome> {
-  const { signal } = options;
+  const { signal, budget } = options;
   signal?.throwIfAborted();
   const { size } = await checkIfcFile(filePath);
   signal?.throwIfAborted();
   const workerData: ImportWorkerData = { filePath, fileName: filePath, batchSize: BATCH_SIZE };
   return runImportWorker(
-    { entry: 'ifc-worker', workerData, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: oldGenerationMbFor(size) }, reader: 'IFC reader', file: 'IFC file', signal },
+    { entry: 'ifc-worker', workerData, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: oldGenerationMbFor(size) }, reader: 'IFC reader', file: 'IFC file', signal, budget },
     sink,
   );
 }

@@ -5,7 +5,8 @@
  * taken before it reads on, so a slow sink slows the reader and memory stays bounded.
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { UnknownImportFileError, type ImportOutcome, type ImportSink } from './imported-element';
+import { ImportTooLargeError, UnknownImportFileError, type ImportOutcome, type ImportSink } from './imported-element';
+import { folderBytes } from './import-temp';
 import { unpackParts } from './part-batches';
 import type { MainToWorker, WorkerToMain } from './worker-messages';
 
@@ -22,14 +23,38 @@ export interface ImportWorkerSpec {
   /** The file in words: "The IFC file could not be read". */
   file: string;
   signal?: AbortSignal | undefined;
+  budget?: ImportBudget | undefined;
 }
 
-/** A file that needs more memory than an import may use; retrying cannot help. */
-export class ImportTooLargeError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ImportTooLargeError';
-  }
+/**
+ * What one import may use besides memory: its worker's temporary files go to `tempFolder` (its `os.tmpdir()`), which may
+ * hold at most `diskBytes`, and it may run `timeMs`. Past either the worker is stopped and the import ends with an
+ * ImportTooLargeError naming the limit.
+ */
+export interface ImportBudget {
+  tempFolder: string;
+  diskBytes: number;
+  timeMs: number;
+}
+
+/**
+ * What an import's temporary files may take: 8 times the file, at least 16 MiB (a small file's worker still writes a
+ * few, e.g. tsx's compiled modules when run from sources) and at most 1 GiB.
+ */
+export function diskBudgetFor(fileBytes: number): number {
+  return Math.min(Math.max(8 * fileBytes, 16 * 1024 ** 2), 1024 ** 3);
+}
+
+/** How often the temporary folder is measured: a writer at disk speed (~1 GB/s) is stopped within ~0.2 GB past the budget. */
+const DISK_CHECK_MS = 200;
+
+function budgetText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+function durationText(ms: number): string {
+  const [count, unit] = ms >= 60_000 ? [Math.round(ms / 60_000), 'minute'] : [Math.round(ms / 1000), 'second'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 
 /**
@@ -37,9 +62,11 @@ export class ImportTooLargeError extends Error {
  * registers tsx itself before loading it: on Node 20 a worker started with `execArgv: ['--import', 'tsx']` still
  * rejects `.ts` entry files. Compiled, it is `<entry>.js`, started directly.
  */
-function startWorker(entry: ImportWorkerEntry, workerData: unknown, resourceLimits: ResourceLimits): Worker {
+function startWorker(entry: ImportWorkerEntry, workerData: unknown, resourceLimits: ResourceLimits, tempFolder: string | undefined): Worker {
   const here = import.meta.url;
-  const options = { workerData, resourceLimits };
+  // The worker's process.env is its own copy: `os.tmpdir()` there, and every library's temporary file, is the import's.
+  const env = tempFolder === undefined ? process.env : { ...process.env, TMPDIR: tempFolder, TMP: tempFolder, TEMP: tempFolder };
+  const options = { workerData, resourceLimits, env };
   if (!here.endsWith('.ts')) return new Worker(new URL(`./${entry}.js`, here), options);
   const workerUrl = new URL(`./${entry}.ts`, here).href;
   const tsxApi = import.meta.resolve('tsx/esm/api');
@@ -49,15 +76,29 @@ function startWorker(entry: ImportWorkerEntry, workerData: unknown, resourceLimi
   return new Worker(bootstrap, { ...options, eval: true });
 }
 
+/** The error a worker's `failed` stands for. */
+function failure(message: WorkerToMain & { type: 'failed' }, file: string): Error {
+  switch (message.reason) {
+    case 'unknown-file':
+      return new UnknownImportFileError(message.message);
+    case 'too-large':
+      return new ImportTooLargeError(message.message);
+    case 'error':
+      return new Error(`The ${file} could not be read: ${message.message}`);
+  }
+}
+
 /**
  * Runs the importer `spec.entry` into `sink`. Rejects with UnknownImportFileError when the worker says the file is no
- * importable file, ImportTooLargeError when it ran out of its memory, an Error naming the cause when reading fails
+ * importable file, ImportTooLargeError when it ran out of its memory or its budget (past a limit of a workbook's, its
+ * disk, its time), an Error naming the cause when reading fails
  * otherwise (a crash included), and the abort reason when the signal aborts. The worker is terminated in every case.
  */
 export function runImportWorker(spec: ImportWorkerSpec, sink: ImportSink): Promise<ImportOutcome> {
   const { signal } = spec;
   return new Promise<ImportOutcome>((resolve, reject) => {
-    const worker = startWorker(spec.entry, spec.workerData, spec.resourceLimits);
+    const { budget } = spec;
+    const worker = startWorker(spec.entry, spec.workerData, spec.resourceLimits, budget?.tempFolder);
     let settled = false;
     let total = 0;
     let delivered = 0;
@@ -68,6 +109,8 @@ export function runImportWorker(spec: ImportWorkerSpec, sink: ImportSink): Promi
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', onAbort);
+      clearTimeout(timeLimit);
+      clearInterval(diskCheck);
       // Terminate in every case: after `done` the worker is exiting anyway; otherwise it must not read on.
       void worker.terminate();
       if ('value' in outcome) resolve(outcome.value);
@@ -75,6 +118,39 @@ export function runImportWorker(spec: ImportWorkerSpec, sink: ImportSink): Promi
     };
     const onAbort = (): void => finish({ error: signal?.reason ?? new Error(`The import of the ${spec.file} was aborted.`) });
     signal?.addEventListener('abort', onAbort, { once: true });
+    const timeLimit =
+      budget === undefined
+        ? undefined
+        : setTimeout(
+            () =>
+              finish({
+                error: new ImportTooLargeError(
+                  `The import took longer than the ${durationText(budget.timeMs)} an import may take and was stopped; split the file into smaller files.`,
+                ),
+              }),
+            budget.timeMs,
+          );
+    let measuring = false;
+    const diskCheck =
+      budget === undefined
+        ? undefined
+        : setInterval(() => {
+            if (measuring) return;
+            measuring = true;
+            folderBytes(budget.tempFolder)
+              .then((bytes) => {
+                if (bytes <= budget.diskBytes) return;
+                finish({
+                  error: new ImportTooLargeError(
+                    `The import wrote more than its disk budget of ${budgetText(budget.diskBytes)} in temporary files (8 times the file, at least 16 MB and at most 1 GB) and was stopped.`,
+                  ),
+                });
+              })
+              .catch((error: unknown) => finish({ error }))
+              .finally(() => {
+                measuring = false;
+              });
+          }, DISK_CHECK_MS);
 
     // The worker reads ahead while a batch is written: batches reach the sink one after another, and `done` after them.
     let delivering = Promise.resolve();
@@ -118,9 +194,7 @@ export function runImportWorker(spec: ImportWorkerSpec, sink: ImportSink): Promi
           );
           break;
         case 'failed':
-          finish({
-            error: message.unknownFile ? new UnknownImportFileError(message.message) : new Error(`The ${spec.file} could not be read: ${message.message}`),
-          });
+          finish({ error: failure(message, spec.file) });
           break;
       }
     });

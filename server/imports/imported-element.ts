@@ -83,6 +83,17 @@ export class UnknownImportFileError extends Error {
   }
 }
 
+/**
+ * A file past a limit of what an import may use (memory, bytes inflated from a workbook, disk, time): it ends in Error
+ * with the limit named, at once, since retrying cannot help.
+ */
+export class ImportTooLargeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportTooLargeError';
+  }
+}
+
 /** What an importer hands over while it reads: batches of elements in file order, and its progress. */
 export interface ImportSink {
   /** Receives the next batch; the importer waits for it, so a slow database slows the reader (backpressure). */

@@ -23,6 +23,7 @@ export type WorkerToMain =
    */
   | { type: 'batch'; elements: PackedElement[]; completes?: number }
   | { type: 'done'; rejected: string[]; parts?: ImportPartsFindings }
-  | { type: 'failed'; unknownFile: boolean; message: string };
+  /** `reason`: the file is no importable file, or it is past a limit of what an import may use, or reading failed. */
+  | { type: 'failed'; reason: 'unknown-file' | 'too-large' | 'error'; message: string };
 
 export type MainToWorker = { type: 'ack' };

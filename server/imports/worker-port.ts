@@ -1,10 +1,10 @@
 /**
  * The worker side of an import worker (import-worker.ts starts it): the channel an importer hands its elements to, and
  * the end of the run — `done` with what was rejected, or `failed` with the reason (an UnknownImportFileError says the
- * file is no importable file at all).
+ * file is no importable file at all, an ImportTooLargeError that it is past a limit).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { UnknownImportFileError, type ImportedElement, type ImportOutcome } from './imported-element';
+import { ImportTooLargeError, UnknownImportFileError, type ImportedElement, type ImportOutcome } from './imported-element';
 import { packParts } from './part-batches';
 import type { ImportWorkerData, MainToWorker, WorkerToMain } from './worker-messages';
 
@@ -61,7 +61,8 @@ export function runImportInWorker(work: (data: ImportWorkerData, channel: Worker
       port.close();
     },
     (error: unknown) => {
-      send({ type: 'failed', unknownFile: error instanceof UnknownImportFileError, message: error instanceof Error ? error.message : String(error) });
+      const reason = error instanceof UnknownImportFileError ? 'unknown-file' : error instanceof ImportTooLargeError ? 'too-large' : 'error';
+      send({ type: 'failed', reason, message: error instanceof Error ? error.message : String(error) });
       port.close();
     },
   );

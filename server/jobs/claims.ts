@@ -1,6 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { StoreDialect } from '../store/dialect';
 import type { DatabaseSchema, JobsTable } from '../store/tables';
+import type { JobKind } from './queue';
 
 /** A job row as claimed. */
 export type JobRow = Selectable<JobsTable>;
@@ -26,9 +27,53 @@ export class ClaimLostError extends Error {
 const claimAttempts = 5;
 
 /**
- * Claims the oldest runnable job: a queued one whose time has come, or a running one whose lease expired (its worker
- * died). The claim is exclusive: a conditional update that only one worker can win, after a `FOR UPDATE SKIP LOCKED`
- * read where the database has row locks, so workers never wait for each other.
+ * The order of import jobs: round-robin by portfolio, the portfolio whose latest import was claimed longest ago first
+ * (`import_turns`), so the uploads of one key or portfolio cannot keep everyone else's waiting: a portfolio's import
+ * waits at most for one import of each other portfolio with imports waiting. An import of a portfolio never served, and
+ * every other job, has the earliest turn; within a turn, jobs go in order.
+ */
+function importTurn(eb: ExpressionBuilder<DatabaseSchema & { job: JobsTable }, 'job'>) {
+  const lastClaimed = eb
+    .selectFrom('import_turns')
+    .select('import_turns.lastClaimedAt')
+    .where('import_turns.portfolioId', '=', portfolioOfJobFile(eb));
+  // '' before any time, on both databases (NULL sorts first on SQLite, last on PostgreSQL).
+  return eb.case().when('job.kind', '=', IMPORT_JOB).then(eb.fn.coalesce(lastClaimed, eb.val(''))).else('').end();
+}
+
+/** The portfolio of the building file an import job imports. */
+function portfolioOfJobFile(eb: ExpressionBuilder<DatabaseSchema & { job: JobsTable }, 'job'>) {
+  return eb
+    .selectFrom('building_files')
+    .innerJoin('buildings', 'buildings.id', 'building_files.buildingId')
+    .select('buildings.portfolioId')
+    .whereRef('building_files.id', '=', 'job.subjectId');
+}
+
+/** The kind of job whose claims take turns by portfolio. */
+const IMPORT_JOB: JobKind = 'import-file';
+
+/** Records that an import of the file's portfolio was claimed now: its next import waits for the other portfolios' turns. */
+async function takeTurn(trx: Kysely<DatabaseSchema>, fileId: string, at: string): Promise<void> {
+  const file = await trx
+    .selectFrom('building_files')
+    .innerJoin('buildings', 'buildings.id', 'building_files.buildingId')
+    .select('buildings.portfolioId')
+    .where('building_files.id', '=', fileId)
+    .executeTakeFirst();
+  if (file === undefined) return;
+  await trx
+    .insertInto('import_turns')
+    .values({ portfolioId: file.portfolioId, lastClaimedAt: at })
+    .onConflict((conflict) => conflict.column('portfolioId').doUpdateSet({ lastClaimedAt: at }))
+    .execute();
+}
+
+/**
+ * Claims the oldest runnable job (imports by their portfolio's turn first, `importTurn`): a queued one whose time has
+ * come, or a running one whose lease expired (its worker died). The claim is exclusive: a conditional update that only
+ * one worker can win, after a `FOR UPDATE SKIP LOCKED` read where the database has row locks, so workers never wait for
+ * each other.
  *
  * Jobs of one subject (a file, a building) run one at a time, so a recalculation never overtakes a newer one: a job is
  * not claimed while another job of its subject runs under a live lease. Two workers could each claim a different job of
@@ -59,7 +104,7 @@ async function tryClaim(
   return db.transaction().execute(async (trx) => {
     let candidates = trx
       .selectFrom('jobs as job')
-      .select(['job.id', 'job.state', 'job.leaseUntil', 'job.subjectId'])
+      .select(['job.id', 'job.kind', 'job.state', 'job.leaseUntil', 'job.subjectId'])
       .where((eb) =>
         eb.or([
           eb.and([eb('job.state', '=', 'queued'), eb('job.runAfter', '<=', at)]),
@@ -79,6 +124,7 @@ async function tryClaim(
           ),
         ),
       )
+      .orderBy((eb) => importTurn(eb))
       .orderBy('job.runAfter')
       .orderBy('job.createdAt')
       .limit(1);
@@ -110,6 +156,7 @@ async function tryClaim(
       .where((eb) => (candidate.leaseUntil === null ? eb('leaseUntil', 'is', null) : eb('leaseUntil', '=', candidate.leaseUntil)))
       .executeTakeFirst();
     if (claimed.numUpdatedRows === 0n) return undefined;
+    if (candidate.kind === IMPORT_JOB) await takeTurn(trx, candidate.subjectId, at);
     return trx.selectFrom('jobs').selectAll().where('id', '=', candidate.id).executeTakeFirstOrThrow();
   });
 }

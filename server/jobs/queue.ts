@@ -14,8 +14,8 @@ export type JobKind =
   | 'demo-passport';
 
 /**
- * Schedules a job; the worker loop claims queued jobs in creation order, each once its `runAfter` (default: now) has
- * come. Returns the job id.
+ * Schedules a job; the worker loop claims queued jobs in creation order (imports round-robin by portfolio, claims.ts),
+ * each once its `runAfter` (default: now) has come. Returns the job id.
  */
 export async function enqueueJob(
   db: Kysely<DatabaseSchema>,

@@ -30,9 +30,10 @@ export interface BlobStore {
   sizeOf(key: string): Promise<number | undefined>;
   /**
    * A file on the local disk with the blob's content, for readers that need a path (web-ifc, exceljs); `release` when
-   * done. Undefined when the blob does not exist.
+   * done. Undefined when the blob does not exist. A store that must copy the blob to disk copies it into `tempFolder`
+   * (an import's, server/imports/import-temp.ts) when given, else into the system's temporary folder.
    */
-  localFile(key: string): Promise<{ path: string; release(): Promise<void> } | undefined>;
+  localFile(key: string, tempFolder?: string): Promise<{ path: string; release(): Promise<void> } | undefined>;
   /** Removes a blob; absent is fine. */
   delete(key: string): Promise<void>;
   /** Removes every blob under `prefix/`. */

@@ -40,6 +40,7 @@ export const TABLES_IN_DEPENDENCY_ORDER = [
   'classification_methods',
   'classification_codes',
   'jobs',
+  'import_turns',
 ] as const satisfies readonly (keyof DatabaseSchema)[];
 
 /** A table of the store. */

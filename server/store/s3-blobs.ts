@@ -144,10 +144,10 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
-  async localFile(key: string): Promise<{ path: string; release(): Promise<void> } | undefined> {
+  async localFile(key: string, tempFolder?: string): Promise<{ path: string; release(): Promise<void> } | undefined> {
     const blob = await this.open(key);
     if (blob === undefined) return undefined;
-    const folder = await mkdtemp(path.join(tmpdir(), 'cd-s3-get-'));
+    const folder = await mkdtemp(path.join(tempFolder ?? tmpdir(), 'cd-s3-get-'));
     const release = (): Promise<void> => rm(folder, { recursive: true, force: true });
     try {
       // The last segment keeps the key's name, for readers that look at the extension.

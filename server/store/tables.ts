@@ -34,6 +34,7 @@ export interface DatabaseSchema {
   classification_methods: ClassificationMethodsTable;
   classification_codes: ClassificationCodesTable;
   jobs: JobsTable;
+  import_turns: ImportTurnsTable;
   idempotency_keys: IdempotencyKeysTable;
 }
 
@@ -382,6 +383,12 @@ export interface JobsTable {
   lastError: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** When a portfolio's latest import job was claimed: imports take turns by portfolio (server/jobs/claims.ts). */
+export interface ImportTurnsTable {
+  portfolioId: string;
+  lastClaimedAt: string;
 }
 
 /** Whether the first request with an idempotency key is still running, or its successful answer is kept. */

@@ -1,8 +1,10 @@
-/** `.xlsx` workbooks, read row by row through exceljs's streaming reader. */
-import { createReadStream } from 'node:fs';
+/** `.xlsx` workbooks, read row by row through exceljs's streaming reader, every part's bytes counted as inflated. */
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { CellValue } from 'exceljs';
-import { UnknownImportFileError } from '../imported-element';
+import { ImportTooLargeError, UnknownImportFileError } from '../imported-element';
+import { checkDeclaredSizes, SHARED_STRINGS_PART, WORKBOOK_PARTS, WORKSHEET_PART, type WorkbookLimits } from '../workbook-limits';
+import { openWorkbookZip, type WorkbookZip } from './workbook-zip';
 import type { Cell } from './columns';
 import { noIdColumn, SheetRows, type Collector } from './rows';
 
@@ -27,20 +29,57 @@ function cellOf(value: CellValue | undefined): Cell {
   return null;
 }
 
-export async function readWorkbook(filePath: string, fileName: string, collector: Collector): Promise<void> {
-  const input = createReadStream(filePath);
+/**
+ * The parts of exceljs's streaming WorkbookReader (4.4) that read one part each. Its own `parse` inflates the zip as a
+ * stream through unzipper, unlimited, and spools worksheets that precede the shared strings to temporary files of the
+ * system's; the reader here hands it instead the parts it opens itself, counted, in the order that needs no spooling.
+ * The sheet tests read every fixture through them, so a version of exceljs that changes them fails there.
+ */
+interface WorkbookPartReader {
+  _parseRels(part: Readable): Promise<void>;
+  _parseWorkbook(part: Readable): Promise<void>;
+  _parseSharedStrings(part: Readable): AsyncGenerator<unknown>;
+  _parseWorksheet(part: Readable, sheetNo: string): Generator<{ eventType: string; value: ExcelJS.stream.xlsx.WorksheetReader }>;
+}
+
+/** The worksheets of a workbook in the order of its zip, each read with the shared strings read before. */
+async function* worksheetsOf(zip: WorkbookZip): AsyncGenerator<ExcelJS.stream.xlsx.WorksheetReader> {
+  // The reader takes its input only in `parse`, which is never called: the parts come from `zip`.
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  }) as unknown as WorkbookPartReader;
+  const rels = await zip.open(WORKBOOK_PARTS.rels);
+  if (rels !== undefined) await reader._parseRels(rels);
+  const book = await zip.open(WORKBOOK_PARTS.book);
+  if (book !== undefined) await reader._parseWorkbook(book);
+  const sharedStrings = await zip.open(SHARED_STRINGS_PART);
+  // Cached by the reader as it goes: nothing to take from the generator.
+  if (sharedStrings !== undefined) for await (const _ of reader._parseSharedStrings(sharedStrings));
+  // A name the directory lists twice is one part (`open` takes the first), read once.
+  for (const name of new Set(zip.parts.map((part) => part.name))) {
+    const sheetNo = WORKSHEET_PART.exec(name)?.[1];
+    if (sheetNo === undefined) continue;
+    const part = await zip.open(name);
+    if (part === undefined) continue;
+    for (const { value } of reader._parseWorksheet(part, sheetNo)) yield value;
+  }
+}
+
+export async function readWorkbook(filePath: string, fileName: string, collector: Collector, limits: WorkbookLimits): Promise<void> {
+  let zip: WorkbookZip;
+  try {
+    zip = await openWorkbookZip(filePath, fileName, limits);
+  } catch (error) {
+    throw new UnknownImportFileError(`${fileName} is not a readable Excel workbook: ${error instanceof Error ? error.message : String(error)}.`);
+  }
   const sheets: string[] = [];
   try {
-    // Shared strings are cached (the one part held in memory); worksheets that precede them in the zip go to
-    // temporary files inside exceljs, and rows come one at a time.
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'ignore',
-      entries: 'ignore',
-    });
-    for await (const worksheet of reader) {
+    checkDeclaredSizes(fileName, zip.parts, limits);
+    for await (const worksheet of worksheetsOf(zip)) {
       const name = (worksheet as unknown as { name?: string }).name ?? `Sheet${sheets.length + 1}`;
       sheets.push(name);
       const rows = new SheetRows(name, collector);
@@ -55,13 +94,13 @@ export async function readWorkbook(filePath: string, fileName: string, collector
       }
     }
   } catch (error) {
-    // The sink's errors, ours, and the system's (disk full for exceljs's temporary files) are no verdict on the file.
-    if (error === collector.sinkError || error instanceof UnknownImportFileError) throw error;
+    // The sink's errors, ours, a limit reached, and the system's are no verdict on the file.
+    if (error === collector.sinkError || error instanceof UnknownImportFileError || error instanceof ImportTooLargeError) throw error;
     if (error instanceof Error && 'syscall' in error) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new UnknownImportFileError(`${fileName} is not a readable Excel workbook (${reason}).`);
   } finally {
-    input.destroy();
+    zip.close();
   }
   if (collector.sheetsWithId === 0) throw noIdColumn(fileName, sheets);
 }

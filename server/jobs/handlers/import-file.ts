@@ -3,9 +3,10 @@ import { BuildingFileStatuses, USER_FIELDS, type UserField } from '../../../shar
 import { formatImportSummary, shownRejectedRows } from '../../../shared/status-messages';
 import { detectSourceFormat } from '../../imports/detect';
 import { importIfc } from '../../imports/ifc';
-import { NO_PARTS, quantitySourceOf, UnknownImportFileError, type ImportOutcome, type ImportSink } from '../../imports/imported-element';
+import { ImportTooLargeError, NO_PARTS, quantitySourceOf, UnknownImportFileError, type ImportOutcome, type ImportSink } from '../../imports/imported-element';
 import { importSheetInWorker } from '../../imports/sheet';
-import { ImportTooLargeError } from '../../imports/import-worker';
+import { diskBudgetFor, type ImportBudget } from '../../imports/import-worker';
+import { createImportTempFolder } from '../../imports/import-temp';
 import type { DatabaseSchema } from '../../store/tables';
 import { FileRefinement } from '../../refine/refine-file';
 import { PermanentJobError, type JobHandler, type JobRun } from '../worker';
@@ -35,6 +36,7 @@ export function importSummary(outcome: ImportOutcome): string {
 async function stageElements(
   run: JobRun,
   source: { fileId: string; filePath: string; fileName: string },
+  budget: ImportBudget,
   refinement: FileRefinement,
   report: ReportElementColumns,
 ): Promise<ImportOutcome> {
@@ -56,10 +58,10 @@ async function stageElements(
   try {
     switch (format) {
       case 'ifc':
-        return await importIfc(filePath, sink, { signal });
+        return await importIfc(filePath, sink, { signal, budget });
       case 'xlsx':
       case 'csv':
-        return await importSheetInWorker(filePath, fileName, sink, { signal });
+        return await importSheetInWorker(filePath, fileName, sink, { signal, budget });
       case undefined:
         throw new UnknownImportFileError(`'${fileName}' is neither an IFC model nor a spreadsheet (.ifc, .xlsx, .csv).`);
     }
@@ -199,13 +201,21 @@ export const importFileHandler: JobHandler = {
     await setFileStatus(ctx, file.id, BuildingFileStatuses.Importing, `Importing: reading ${file.fileName}.`, { processed: 0, total: 0 });
     const refinement = await FileRefinement.load(ctx.db, file.id);
     const report = new ReportElementColumns();
-    const local = await ctx.blobs.localFile(file.blobKey);
-    if (local === undefined) throw new PermanentJobError('The uploaded content is missing from the blob store; upload the file again.');
     let outcome: ImportOutcome;
+    // Every temporary file of the import is in this folder, removed however the import ends (a killed process's at the
+    // next start, server.ts).
+    const temp = await createImportTempFolder(ctx.config.importTempDir);
     try {
-      outcome = await stageElements(run, { fileId: file.id, filePath: local.path, fileName: file.fileName }, refinement, report);
+      const local = await ctx.blobs.localFile(file.blobKey, temp.path);
+      if (local === undefined) throw new PermanentJobError('The uploaded content is missing from the blob store; upload the file again.');
+      const budget: ImportBudget = { tempFolder: temp.path, diskBytes: diskBudgetFor(file.fileSize), timeMs: ctx.config.importTimeLimitMs };
+      try {
+        outcome = await stageElements(run, { fileId: file.id, filePath: local.path, fileName: file.fileName }, budget, refinement, report);
+      } finally {
+        await local.release();
+      }
     } catch (error) {
-      // Retrying cannot give a file more memory: the file ends in Error with the reason at once.
+      // Retrying cannot lift a limit (memory, a workbook's sizes, disk, time): the file ends in Error with it at once.
       if (error instanceof ImportTooLargeError) throw new PermanentJobError(error.message);
       if (error instanceof UnknownImportFileError) {
         const message = error.message;
@@ -217,7 +227,7 @@ export const importFileHandler: JobHandler = {
       }
       throw error;
     } finally {
-      await local.release();
+      await temp.remove();
     }
     if (run.signal.aborted) return;
     const count = await run.finish(async (trx) => {

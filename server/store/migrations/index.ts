@@ -10,6 +10,7 @@ import * as stagedRefinement from './0007-staged-refinement';
 import * as elementParts from './0008-element-parts';
 import * as userFields from './0009-user-fields';
 import * as stagedMaterialId from './0010-staged-material-id';
+import * as importTurns from './0011-import-turns';
 
 /** A forward-only migration; every step takes the dialect for its few type differences. */
 interface StoreMigration {
@@ -28,6 +29,7 @@ const migrations: Record<string, StoreMigration> = {
   '0008-element-parts': elementParts,
   '0009-user-fields': userFields,
   '0010-staged-material-id': stagedMaterialId,
+  '0011-import-turns': importTurns,
 };
 
 /** Brings the database to the newest schema; throws with the failing migration's name and cause. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { syntheticElementCount, writeSyntheticIfc } from '../../bench/synthetic-ifc';
@@ -97,15 +97,21 @@ describe('an import killed mid-way', () => {
     // Kill while the import is under way (some walls read, not all).
     const during = await statusUntil(`${url}${statusPath}`, (status) => status.status === 7 && status.elementProcessedCount > 0, 60_000);
     expect(during.elementProcessedCount).toBeLessThan(walls);
+    const importTemp = path.join(dataDir, 'import-temp');
+    const killedImportFolders = await readdir(importTemp);
+    expect(killedImportFolders).toHaveLength(1);
     child?.kill('SIGKILL');
     await new Promise((resolve) => child?.once('exit', resolve));
 
     url = await serve(dataDir, database);
+    // The killed process's import folder went at the start; the import that runs again has one of its own.
+    expect(await readdir(importTemp)).not.toContain(killedImportFolders[0]);
     const done = await statusUntil(`${url}${statusPath}`, (status) => [0, 3, 99].includes(status.status), 120_000);
     expect(done.status).toBe(3);
     expect(done.elementCount).toBe(elementCount);
     const elements = await call<{ id: string }[]>(`${url}${statusPath.replace('/status', '/elements')}?$select=id`);
     expect(elements).toHaveLength(elementCount);
     expect(new Set(elements.map((element) => element.id)).size).toBe(elementCount);
+    expect(await readdir(importTemp)).toEqual([]);
   }, 240_000);
 });

@@ -14,7 +14,7 @@ import { enqueueJob, type JobKind } from '../../../server/jobs/queue';
 import { startWorker, type JobHandler, type JobRun } from '../../../server/jobs/worker';
 import { FsBlobStore } from '../../../server/store/blobs';
 import { openDatabase, type Database } from '../../../server/store/store';
-import { eventually } from './harness';
+import { createPortfolioWithBuilding, eventually, startTestServer } from './harness';
 import { createTestDatabase, testDatabase } from './test-database';
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -206,5 +206,37 @@ describe(`job claims on ${testDatabase}`, () => {
     expect(await ctx.db.selectFrom('jobs').select(['state', 'attempts']).execute()).toEqual([{ state: 'done', attempts: 2 }]);
     expect(gaveUp).toEqual([]);
     expect(logged).toEqual([]);
+  });
+
+  it('takes import jobs round-robin by portfolio, so one portfolio\'s many uploads do not keep another\'s waiting', async () => {
+    const test = await startTestServer();
+    cleanup.push(() => test.close());
+    const { db, dialect } = test.server.context;
+    /** A new file in a building of the portfolio; returns its id. */
+    const fileIn = async (buildingId: string): Promise<string> =>
+      ((await test.request({ method: 'POST', url: `/api/v2.3/buildings/${buildingId}/files`, payload: { type: 0 } })).json() as { id: string }).id;
+    const portfolios = { a: await createPortfolioWithBuilding(test), b: await createPortfolioWithBuilding(test), c: await createPortfolioWithBuilding(test) };
+    let clock = Date.now();
+    const tick = (): Date => new Date((clock += 1));
+    const names = new Map<string, string>();
+    // Portfolio a uploads four files, then b two, then c one.
+    for (const [portfolio, count] of [['a', 4], ['b', 2], ['c', 1]] as const) {
+      for (let index = 1; index <= count; index++) {
+        const fileId = await fileIn(portfolios[portfolio].buildingId);
+        names.set(await enqueueJob(db, { kind: 'import-file', subjectId: fileId }, tick()), `${portfolio}${index}`);
+      }
+    }
+    // A building's recalculation queued meanwhile goes in order, as before.
+    names.set(await enqueueJob(db, { kind: 'process-building', subjectId: portfolios.a.buildingId }, tick()), 'process');
+
+    const order: string[] = [];
+    for (;;) {
+      const now = tick();
+      const job = await claimNextJob(db, dialect, 'worker', now, lease);
+      if (job === undefined) break;
+      order.push(names.get(job.id) ?? job.id);
+      expect(await completeJob(db, job.id, 'worker', now)).toBe(true);
+    }
+    expect(order).toEqual(['a1', 'b1', 'c1', 'process', 'a2', 'b2', 'a3', 'a4']);
   });
 });

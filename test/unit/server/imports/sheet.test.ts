@@ -3,7 +3,7 @@
  * expects; CSV dialects, header languages, row rules, files that are no sheet, the sink's batches, and bounded memory on
  * a large file.
  */
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, watch } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,13 +12,13 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UnknownImportFileError, type ImportedElement, type ImportOutcome } from '../../../../server/imports/imported-element';
+import { ImportTooLargeError, UnknownImportFileError, type ImportedElement, type ImportOutcome, type ImportSink } from '../../../../server/imports/imported-element';
 import { importSheet, importSheetInWorker } from '../../../../server/imports/sheet';
 import { parseDecimal } from '../../../../server/imports/sheet/columns';
 import { CsvParser } from '../../../../server/imports/sheet/csv';
-import { ImportTooLargeError } from '../../../../server/imports/import-worker';
-import { checkWorkbookSize } from '../../../../server/imports/workbook-limits';
+import type { WorkbookLimits } from '../../../../server/imports/workbook-limits';
 import { ifcFixture, sheetFixture } from '../../../fixtures/files';
+import { BOMB_ROW, BOMB_TEXT, writeWorkbookBomb, writeZip } from '../../../fixtures/zip-bomb';
 
 
 interface Collected {
@@ -577,16 +577,72 @@ describe('files that are no sheet', () => {
 });
 
 describe('workbooks past the limits', () => {
-  it('are refused before they are read: too much uncompressed in all, or too many texts', async () => {
+  const ignore: ImportSink = { elements: async () => undefined, progress: () => undefined };
+  const roomy: WorkbookLimits = { totalBytes: 1024 ** 3, sharedStringsBytes: 1024 ** 3, partBytes: 1024 ** 3 };
+
+  it('are refused before they are read when the zip declares too much: in all, in texts, in another part', async () => {
     const file = sheetFixture('office-en.xlsx');
-    await expect(importSheet(file, 'office-en.xlsx', { elements: async () => undefined, progress: () => undefined }, { totalBytes: 10_000, sharedStringsBytes: 1024 ** 3 })).rejects.toThrow(
-      /office-en\.xlsx holds \d+ MB uncompressed, more than a workbook may/u,
-    );
-    await expect(importSheet(file, 'office-en.xlsx', { elements: async () => undefined, progress: () => undefined }, { totalBytes: 1024 ** 3, sharedStringsBytes: 100 })).rejects.toThrow(
-      /office-en\.xlsx holds \d+ MB of texts/u,
-    );
-    await expect(checkWorkbookSize(file, 'office-en.xlsx')).resolves.toBeUndefined();
+    const refused = (limits: Partial<WorkbookLimits>): Promise<unknown> => importSheet(file, 'office-en.xlsx', ignore, { ...roomy, ...limits }).catch((error: unknown) => error);
+    const total = await refused({ totalBytes: 10_000 });
+    expect(total).toBeInstanceOf(ImportTooLargeError);
+    expect((total as Error).message).toMatch(/^office-en\.xlsx holds more than 10 KB uncompressed, the limit for a workbook/u);
+    expect(await refused({ sharedStringsBytes: 100 })).toHaveProperty('message', expect.stringMatching(/office-en\.xlsx holds more than 1 KB of texts \(xl\/sharedStrings\.xml/u));
+    expect(await refused({ partBytes: 100 })).toHaveProperty('message', expect.stringMatching(/its part xl\/(workbook\.xml|_rels\/workbook\.xml\.rels) holds more than 1 KB uncompressed/u));
+    await expect(importSheet(file, 'office-en.xlsx', ignore)).resolves.toMatchObject({ imported: expect.any(Number) });
   });
+
+  it('stops a worksheet whose zip directory lies at the limit in all, counted as it is inflated', async () => {
+    const file = path.join(dir, 'sheet-bomb.xlsx');
+    // 200 MB of rows, declared as 200 bytes.
+    const sizes = await writeWorkbookBomb(file, { sheet: { times: Math.floor((200 * 1024 ** 2) / BOMB_ROW.length), declaredSize: 200 } });
+    expect(sizes.get('xl/worksheets/sheet1.xml')).toBeGreaterThan(200 * 1000 ** 2);
+    const started = performance.now();
+    const error = await importSheet(file, 'sheet-bomb.xlsx', ignore, { ...roomy, totalBytes: 4 * 1024 ** 2 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImportTooLargeError);
+    expect((error as Error).message).toBe('sheet-bomb.xlsx holds more than 4 MB uncompressed, the limit for a workbook; split it into smaller files.');
+    // Reading the 200 MB would take many seconds; 4 MB takes a fraction of one.
+    expect(performance.now() - started).toBeLessThan(5_000);
+  }, 60_000);
+
+  it('stops shared strings whose zip directory lies at their own limit', async () => {
+    const file = path.join(dir, 'texts-bomb.xlsx');
+    await writeWorkbookBomb(file, { sharedStrings: { times: Math.floor((100 * 1024 ** 2) / BOMB_TEXT.length), declaredSize: 200 } });
+    const error = await importSheet(file, 'texts-bomb.xlsx', ignore, { ...roomy, sharedStringsBytes: 2 * 1024 ** 2 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImportTooLargeError);
+    expect((error as Error).message).toBe(
+      'texts-bomb.xlsx holds more than 2 MB of texts (xl/sharedStrings.xml, uncompressed), the limit for a workbook; split it into smaller files.',
+    );
+  }, 60_000);
+
+  it('stops any other part whose zip directory lies at the limit of a part', async () => {
+    const file = path.join(dir, 'book-bomb.xlsx');
+    await writeZip(file, [
+      { name: 'xl/workbook.xml', prefix: '<workbook><sheets>', repeat: '<sheet name="S" sheetId="1"/>', times: 1024 ** 2, suffix: '</sheets></workbook>', declaredSize: 100 },
+      { name: 'xl/worksheets/sheet1.xml', prefix: '<worksheet><sheetData></sheetData></worksheet>' },
+    ]);
+    const error = await importSheet(file, 'book-bomb.xlsx', ignore, { ...roomy, partBytes: 1024 ** 2 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImportTooLargeError);
+    expect((error as Error).message).toBe('book-bomb.xlsx: its part xl/workbook.xml holds more than 1 MB uncompressed, the limit for a workbook\'s part.');
+  }, 60_000);
+
+  it('writes no temporary file, even for worksheets that come before the shared strings', async () => {
+    const file = path.join(dir, 'sheet-first.xlsx');
+    await writeWorkbookBomb(file, { sheet: { times: 50_000 } });
+    const temp = await mkdtemp(path.join(tmpdir(), 'cd-sheet-temp-'));
+    const created: string[] = [];
+    const watcher = watch(temp, (_event, name) => created.push(String(name)));
+    const systemTemp = process.env['TMPDIR'];
+    process.env['TMPDIR'] = temp;
+    try {
+      await expect(importSheet(file, 'sheet-first.xlsx', ignore)).rejects.toThrow(/has no sheet with an Id column \(.*sheets: Elements\)/u);
+    } finally {
+      if (systemTemp === undefined) delete process.env['TMPDIR'];
+      else process.env['TMPDIR'] = systemTemp;
+      watcher.close();
+    }
+    expect(created).toEqual([]);
+    await rm(temp, { recursive: true, force: true });
+  }, 60_000);
 });
 
 describe('in a worker of its own', () => {
@@ -605,6 +661,17 @@ describe('in a worker of its own', () => {
       UnknownImportFileError,
     );
   }, 60_000);
+
+  it('ends with ImportTooLargeError when a cell within the limits is made to fill the memory', async () => {
+    const file = path.join(dir, 'long-cell.xlsx');
+    // One text of 600 MB, under the 1 GiB a workbook may hold: the reader would keep it whole.
+    await writeZip(file, [
+      { name: 'xl/worksheets/sheet1.xml', prefix: '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>', repeat: 'x'.repeat(1024), times: 600 * 1024, suffix: '</t></is></c></row></sheetData></worksheet>' },
+    ]);
+    const error = await importSheetInWorker(file, 'long-cell.xlsx', { elements: async () => undefined, progress: () => undefined }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImportTooLargeError);
+    expect((error as Error).message).toMatch(/more memory than an import may use \(192 MB\)/u);
+  }, 120_000);
 
   it('ends with ImportTooLargeError when the file needs more memory than the worker has, and the process lives on', async () => {
     const file = path.join(dir, 'many-ids.csv');

@@ -29,6 +29,11 @@ export interface ServerConfig {
    * (a server built in a process of its own, as tests do; `serve` sets the limit).
    */
   rateLimit: { max: number; windowMs: number } | null;
+  /**
+   * Requests without a key or with an unknown or expired one, per client address within `windowMs`; beyond them every
+   * request of that address answers 429 with Retry-After, before its key is looked up. Null: no limit.
+   */
+  failedAuthenticationLimit: { max: number; windowMs: number } | null;
   /** Images one building may hold, and their bytes in all. */
   maxBuildingImages: number;
   maxBuildingImageBytes: number;
@@ -46,6 +51,7 @@ export const defaultServerConfig: ServerConfig = {
   idleTimeoutMs: 2 * 60 * 1000,
   requestTimeoutMs: 60 * 60 * 1000,
   rateLimit: null,
+  failedAuthenticationLimit: { max: 20, windowMs: 60 * 1000 },
   maxBuildingImages: 50,
   maxBuildingImageBytes: 200 * 1024 ** 2,
 };

@@ -37,6 +37,8 @@ export interface ServerConfig {
   /** Images one building may hold, and their bytes in all. */
   maxBuildingImages: number;
   maxBuildingImageBytes: number;
+  /** Pixels an uploaded image or logo may have, by its header (width × height); more is 400. */
+  maxImagePixels: number;
 }
 
 /** Default limits. */
@@ -54,6 +56,7 @@ export const defaultServerConfig: ServerConfig = {
   failedAuthenticationLimit: { max: 20, windowMs: 60 * 1000 },
   maxBuildingImages: 50,
   maxBuildingImageBytes: 200 * 1024 ** 2,
+  maxImagePixels: 40_000_000,
 };
 
 /** What every service works with: the store (database + blobs) and the server's settings. */

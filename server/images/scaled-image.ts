@@ -3,7 +3,7 @@
  * seconds and hundreds of megabytes, which the API's event loop must never spend. The worker reads the header first
  * and refuses more than `maxPixels`, so an image stored before uploads were checked cannot take the process down.
  */
-import { Worker } from 'node:worker_threads';
+import { startWorkerBeside } from '../worker-thread';
 import type { ScaleRequest, ScaleResult } from './scale-messages';
 
 /** The limits of one scaling. */
@@ -25,24 +25,13 @@ export const passportScaleLimits: ScaleLimits = { maxPixels: 40_000_000, maxSide
  */
 const WORKER_HEAP_MB = 160;
 
-/**
- * Starts the worker next to this module: from TypeScript sources (tsx, vitest) it registers tsx itself before loading
- * `image-scale-worker.ts`; compiled, it is `image-scale-worker.js` beside the bundle.
- */
-function startScaleWorker(request: ScaleRequest): Worker {
-  const here = import.meta.url;
-  const options = { workerData: request, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
-  if (!here.endsWith('.ts')) return new Worker(new URL('./image-scale-worker.js', here), options);
-  const workerUrl = new URL('./image-scale-worker.ts', here).href;
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl)}); });`;
-  return new Worker(bootstrap, { ...options, eval: true });
-}
-
 /** Scales `bytes` (a PNG or JPEG) in a worker thread; answers the scaled PNG, or why there is none. Never rejects. */
 export function scaleImageInWorker(bytes: Uint8Array, limits: ScaleLimits): Promise<ScaleResult> {
   return new Promise((resolve) => {
-    const worker = startScaleWorker({ bytes, maxPixels: limits.maxPixels, maxSide: limits.maxSide });
+    const worker = startWorkerBeside(import.meta.url, 'image-scale-worker', {
+      workerData: { bytes, maxPixels: limits.maxPixels, maxSide: limits.maxSide } satisfies ScaleRequest,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
     let settled = false;
     const settle = (result: ScaleResult): void => {
       if (settled) return;

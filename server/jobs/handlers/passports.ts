@@ -16,7 +16,7 @@ import {
   type PassportLanguage,
   type PortfolioPassportBuilding,
 } from '../../passports/passport-data';
-import { writeBuildingPassportPdf, writePortfolioPassportPdf } from '../../passports/pdf';
+import { writePassportPdfInWorker } from '../../passports/pdf-in-worker';
 import { writeBuildingPassportExcel } from '../../passports/xlsx';
 import { passportScaleLimits, scaleImageInWorker } from '../../images/scaled-image';
 import { parseJsonColumn } from '../../store/repositories/json';
@@ -175,7 +175,7 @@ function buildingPassportHandler(format: 'pdf' | 'excel'): JobHandler {
       const report = await buildingReport(ctx, building);
       // Only the PDF shows the photo.
       const photo = format === 'pdf' ? await buildingImage(ctx, building) : { image: null };
-      const data: BuildingPassportData = {
+      const data: Omit<BuildingPassportData, 'elements'> = {
         language,
         generatedAt: ctx.now(),
         building,
@@ -186,11 +186,12 @@ function buildingPassportHandler(format: 'pdf' | 'excel'): JobHandler {
         counting: report.counting,
         layers: report.layers,
         families: report.families,
-        elements: elementRows(ctx, report, language),
       };
       await setFileStatus(ctx, file.id, BuildingFileStatuses.Creating, 'Generating the passport: writing the document.');
       const stored = await writeToBlob(ctx, `buildings/${building.id}/files/${file.id}`, (output) =>
-        format === 'pdf' ? writeBuildingPassportPdf(data, output) : writeBuildingPassportExcel(data, output),
+        format === 'pdf'
+          ? writePassportPdfInWorker({ kind: 'building', data }, output)
+          : writeBuildingPassportExcel({ ...data, elements: elementRows(ctx, report, language) }, output),
       );
       const previous = await recordOnce(ctx, signal, finish, stored.blobKey, async (trx) => {
         const current = await trx.selectFrom('building_files').select('blobKey').where('id', '=', file.id).executeTakeFirst();
@@ -245,8 +246,8 @@ export const portfolioPassportHandler: JobHandler = {
     }
     const logo = portfolio.logoBlobKey === null ? { image: null } : await storedImage(ctx, portfolio.logoBlobKey);
     const stored = await writeToBlob(ctx, `portfolios/${portfolio.id}/files/${file.id}`, (output) =>
-      writePortfolioPassportPdf(
-        { language: languageOf(job.payload), generatedAt: ctx.now(), portfolio: { name: portfolio.name, logo: logo.image }, buildings },
+      writePassportPdfInWorker(
+        { kind: 'portfolio', data: { language: languageOf(job.payload), generatedAt: ctx.now(), portfolio: { name: portfolio.name, logo: logo.image }, buildings } },
         output,
       ),
     );

@@ -69,6 +69,7 @@ describe('the desktop bundles', () => {
         'server/ifc-worker.js',
         'server/sheet-worker.js',
         'server/image-scale-worker.js',
+        'server/passport-pdf-worker.js',
         'server/fonts/DejaVuSans.ttf',
         'server/fonts/DejaVuSans-Bold.ttf',
         'server/fonts/DejaVuSansCondensed.ttf',
@@ -171,6 +172,7 @@ describe('the desktop bundles', () => {
       ...packagesImportedBy(result.metafiles.worker),
       ...packagesImportedBy(result.metafiles.sheetWorker),
       ...packagesImportedBy(result.metafiles.imageScaleWorker),
+      ...packagesImportedBy(result.metafiles.passportPdfWorker),
     ];
     expect(imported.length).toBeGreaterThan(0);
     for (const name of imported) expect(packageJson.dependencies, name).toHaveProperty([name]);

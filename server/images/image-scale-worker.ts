@@ -1,11 +1,13 @@
 /**
  * The worker thread that scales an image down for a passport (scaled-image.ts starts it): the header is read first and
  * an image over the pixel cap is refused before a pixel is decoded; otherwise resvg decodes it and draws it at the
- * target size, on white, and it is answered as an opaque RGB PNG, which pdfkit embeds without decoding it again.
+ * target size, upright (a JPEG's EXIF orientation), on white, and it is answered as an opaque RGB PNG, which pdfkit
+ * embeds without decoding it again.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Resvg } from '@resvg/resvg-js';
 import { encodeRgbPng } from '../passports/png';
+import { jpegOrientation, uprightTransform } from './exif-orientation';
 import { imageHeaderOf, UnreadableImageError } from './image-header';
 import type { ScaleRequest, ScaleResult } from './scale-messages';
 
@@ -36,10 +38,11 @@ function scale({ bytes, maxPixels, maxSide }: ScaleRequest): ScaleResult {
     return { type: 'refused', message: `it is ${header.width} × ${header.height} pixels, more than the ${maxPixels} a passport takes` };
   }
   const size = fittedSize(header.width, header.height, maxSide);
+  const upright = uprightTransform(header.format === 'jpeg' ? jpegOrientation(bytes) : 1, size.width, size.height);
   const source = `data:image/${header.format};base64,${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}`;
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}">` +
-    `<image href="${source}" width="${size.width}" height="${size.height}" preserveAspectRatio="none"/></svg>`;
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${upright.width}" height="${upright.height}">` +
+    `<image href="${source}" width="${size.width}" height="${size.height}" preserveAspectRatio="none" transform="${upright.transform}"/></svg>`;
   const rendered = new Resvg(svg).render();
   const pixels = Buffer.from(rendered.pixels);
   // resvg draws nothing for an image it cannot decode: such an image is left out, as is one that shows nothing.

@@ -12,6 +12,14 @@ function firstPixel(png: Uint8Array): { colourType: number; rgb: number[] } {
   return { colourType: bytes[25] ?? -1, rgb: [...raw.subarray(1, 4)] };
 }
 
+/** Whether every pixel of an RGB PNG (as the scaler writes them: filter 0 on every row) is the mid grey of the fixtures. */
+function allGrey(png: Uint8Array, width: number): boolean {
+  const bytes = Buffer.from(png);
+  const idat = bytes.indexOf('IDAT', 0, 'latin1');
+  const raw = inflateSync(bytes.subarray(idat + 4, idat + 4 + bytes.readUInt32BE(idat - 4)));
+  return raw.every((value, at) => (at % (width * 3 + 1) === 0 ? value === 0 : value === 0x80));
+}
+
 describe('scaleImageInWorker', () => {
   it('scales a large PNG with alpha down to the longer side, as an opaque RGB PNG', async () => {
     const scaled = await scaleImageInWorker(await largePng(8000, 5000, 4), passportScaleLimits);
@@ -26,6 +34,17 @@ describe('scaleImageInWorker', () => {
     const jpeg = await scaleImageInWorker(tinyJpeg(), passportScaleLimits);
     expect(jpeg).toMatchObject({ type: 'scaled', width: 8, height: 8 });
     if (jpeg.type === 'scaled') expect(firstPixel(jpeg.png).rgb).toEqual([0x80, 0x80, 0x80]);
+  }, 60_000);
+
+  it('turns a JPEG upright by its EXIF orientation, as pdfkit did', async () => {
+    expect(await scaleImageInWorker(tinyJpeg({ width: 32, height: 16 }), passportScaleLimits)).toMatchObject({ type: 'scaled', width: 32, height: 16 });
+    for (const orientation of [3, 6, 7]) {
+      const upright = await scaleImageInWorker(tinyJpeg({ width: 32, height: 16 }, orientation), passportScaleLimits);
+      if (upright.type !== 'scaled') throw new Error(upright.message);
+      expect([upright.width, upright.height]).toEqual(orientation === 3 ? [32, 16] : [16, 32]);
+      // The turned image fills the whole picture: nothing of it falls outside.
+      expect(allGrey(upright.png, upright.width)).toBe(true);
+    }
   }, 60_000);
 
   it('refuses an image over its pixel cap by the header, without decoding it', async () => {

@@ -1,9 +1,13 @@
 /** What the image scaler's worker thread is given and what it answers (image-scale-worker.ts, scaled-image.ts). */
 
-/** The image and the limits: at most `maxPixels` by its header, scaled to at most `maxSide` pixels on its longer side. */
+/**
+ * The image and the limits: at most `maxPixels` by its header, and at most `maxDecodedPixels` when it must be decoded
+ * whole (a JPEG, a PNG the row reader does not take); scaled to at most `maxSide` pixels on its longer side.
+ */
 export interface ScaleRequest {
   bytes: Uint8Array;
   maxPixels: number;
+  maxDecodedPixels: number;
   maxSide: number;
 }
 

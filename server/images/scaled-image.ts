@@ -10,14 +10,19 @@ import type { ScaleRequest, ScaleResult } from './scale-messages';
 export interface ScaleLimits {
   /** Pixels the image may have by its header. */
   maxPixels: number;
+  /** Pixels an image decoded whole may have (a JPEG, a PNG the row reader does not take): about 7 bytes each. */
+  maxDecodedPixels: number;
   /** Pixels of the result on its longer side. */
   maxSide: number;
   /** How long the worker may take before it is stopped. */
   timeoutMs: number;
 }
 
-/** Passports: the upload limit of 40 megapixels; 1,600 pixels on the longer side, about 3 per point of the page's width. */
-export const passportScaleLimits: ScaleLimits = { maxPixels: 40_000_000, maxSide: 1600, timeoutMs: 60_000 };
+/**
+ * Passports: the upload limit of 40 megapixels, 24 of them for an image decoded whole (about 170 MB); 1,600 pixels on
+ * the longer side, about 3 per point of the page's width.
+ */
+export const passportScaleLimits: ScaleLimits = { maxPixels: 40_000_000, maxDecodedPixels: 24_000_000, maxSide: 1600, timeoutMs: 60_000 };
 
 /**
  * The worker's JavaScript heap: the image's bytes and their base64 text live there (about 2.4× a 20 MiB image); the
@@ -29,7 +34,7 @@ const WORKER_HEAP_MB = 160;
 export function scaleImageInWorker(bytes: Uint8Array, limits: ScaleLimits): Promise<ScaleResult> {
   return new Promise((resolve) => {
     const worker = startWorkerBeside(import.meta.url, 'image-scale-worker', {
-      workerData: { bytes, maxPixels: limits.maxPixels, maxSide: limits.maxSide } satisfies ScaleRequest,
+      workerData: { bytes, maxPixels: limits.maxPixels, maxDecodedPixels: limits.maxDecodedPixels, maxSide: limits.maxSide } satisfies ScaleRequest,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     let settled = false;

@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { imageHeaderOf } from '../../../../server/images/image-header';
 import { passportScaleLimits, scaleImageInWorker } from '../../../../server/images/scaled-image';
@@ -18,6 +18,22 @@ function allGrey(png: Uint8Array, width: number): boolean {
   const idat = bytes.indexOf('IDAT', 0, 'latin1');
   const raw = inflateSync(bytes.subarray(idat + 4, idat + 4 + bytes.readUInt32BE(idat - 4)));
   return raw.every((value, at) => (at % (width * 3 + 1) === 0 ? value === 0 : value === 0x80));
+}
+
+/** The same PNG of grey with alpha made fully transparent: every alpha sample 0. */
+async function transparent(png: Buffer): Promise<Buffer> {
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  const row = Buffer.alloc(1 + width * 2, 0x80);
+  row[0] = 0;
+  for (let x = 0; x < width; x++) row[2 + x * 2] = 0;
+  const data = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  const idat = Buffer.alloc(12 + data.length);
+  idat.writeUInt32BE(data.length, 0);
+  idat.write('IDAT', 4, 'latin1');
+  data.copy(idat, 8);
+  const at = png.indexOf('IDAT', 0, 'latin1') - 4;
+  return Buffer.concat([png.subarray(0, at), idat, png.subarray(at + 12 + png.readUInt32BE(at))]);
 }
 
 describe('scaleImageInWorker', () => {
@@ -54,11 +70,22 @@ describe('scaleImageInWorker', () => {
     expect(Date.now() - started).toBeLessThan(30_000);
   }, 60_000);
 
+  it('decodes a JPEG whole only up to its own cap, while a PNG of any allowed size is read row by row', async () => {
+    const limits = { ...passportScaleLimits, maxDecodedPixels: 100 };
+    expect(await scaleImageInWorker(tinyJpeg({ width: 16, height: 8 }), limits)).toEqual({
+      type: 'refused',
+      message: 'it is 16 × 8 pixels, and a JPEG is decoded whole, which a passport does up to 100 pixels',
+    });
+    expect(await scaleImageInWorker(await largePng(20, 10, 4), limits)).toMatchObject({ type: 'scaled', width: 20, height: 10 });
+  }, 60_000);
+
   it('refuses what is no image, or whose pixels cannot be read', async () => {
     expect(await scaleImageInWorker(Buffer.from('not an image'), passportScaleLimits)).toEqual({ type: 'refused', message: 'it is neither a PNG nor a JPEG image' });
     const broken = Buffer.from(tinyPng(4, 4));
     const idat = broken.indexOf('IDAT', 0, 'latin1');
     broken.fill(0xaa, idat + 4, idat + 4 + broken.readUInt32BE(idat - 4));
-    expect(await scaleImageInWorker(broken, passportScaleLimits)).toEqual({ type: 'refused', message: 'its pixels could not be read' });
+    expect(await scaleImageInWorker(broken, passportScaleLimits)).toMatchObject({ type: 'refused', message: expect.stringMatching(/^it has broken image data/) });
+    const invisible = await scaleImageInWorker(await largePng(20, 10, 4).then(transparent), passportScaleLimits);
+    expect(invisible).toEqual({ type: 'refused', message: 'its pixels could not be read' });
   }, 60_000);
 });

@@ -12,18 +12,22 @@ const WORKER_HEAP_MB = 256;
 
 /**
  * Writes the passport PDF of `request` to `output` in a worker thread and resolves once `output` has finished, as
- * `writeBuildingPassportPdf` does. On failure `output` is destroyed with the error and the promise rejects.
+ * `writeBuildingPassportPdf` does. On failure `output` is destroyed with the error and the promise rejects; so it is
+ * when `signal` aborts (the job was stopped or lost), and the worker is stopped with it.
  */
-export function writePassportPdfInWorker(request: PassportPdfRequest, output: Writable): Promise<void> {
+export function writePassportPdfInWorker(request: PassportPdfRequest, output: Writable, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const worker = startWorkerBeside(import.meta.url, 'passport-pdf-worker', {
       workerData: request,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     let settled = false;
+    const onAbort = (): void => fail(new Error('The passport was stopped while it was written.'));
+    signal?.addEventListener('abort', onAbort, { once: true });
     const fail = (error: Error): void => {
       if (settled) return;
       settled = true;
+      signal?.removeEventListener('abort', onAbort);
       void worker.terminate();
       output.destroy(error);
       reject(error);
@@ -36,6 +40,7 @@ export function writePassportPdfInWorker(request: PassportPdfRequest, output: Wr
           return;
         case 'done':
           settled = true;
+          signal?.removeEventListener('abort', onAbort);
           void worker.terminate();
           output.end();
           finished(output, { readable: false }).then(resolve, reject);
@@ -49,5 +54,6 @@ export function writePassportPdfInWorker(request: PassportPdfRequest, output: Wr
       fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new Error('The passport needed more memory than it may use.') : error),
     );
     worker.once('exit', (code) => fail(new Error(`The passport writer stopped (exit code ${code}).`)));
+    if (signal?.aborted === true) onAbort();
   });
 }

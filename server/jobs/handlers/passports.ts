@@ -190,7 +190,7 @@ function buildingPassportHandler(format: 'pdf' | 'excel'): JobHandler {
       await setFileStatus(ctx, file.id, BuildingFileStatuses.Creating, 'Generating the passport: writing the document.');
       const stored = await writeToBlob(ctx, `buildings/${building.id}/files/${file.id}`, (output) =>
         format === 'pdf'
-          ? writePassportPdfInWorker({ kind: 'building', data }, output)
+          ? writePassportPdfInWorker({ kind: 'building', data }, output, signal)
           : writeBuildingPassportExcel({ ...data, elements: elementRows(ctx, report, language) }, output),
       );
       const previous = await recordOnce(ctx, signal, finish, stored.blobKey, async (trx) => {
@@ -249,6 +249,7 @@ export const portfolioPassportHandler: JobHandler = {
       writePassportPdfInWorker(
         { kind: 'portfolio', data: { language: languageOf(job.payload), generatedAt: ctx.now(), portfolio: { name: portfolio.name, logo: logo.image }, buildings } },
         output,
+        signal,
       ),
     );
     await recordOnce(ctx, signal, finish, stored.blobKey, async (trx) => {

@@ -5,7 +5,9 @@
  * - `dist/electron/main.cjs`    the main process (Electron and the native or wasm packages stay external);
  * - `dist/electron/preload.cjs` the sandboxed preload: one CommonJS file whose only require is 'electron';
  * - `dist/server/cli.mjs`       the embedded server the Local workspace runs, with `ifc-worker.js` and
- *                               `sheet-worker.js` beside it, where server/imports/import-worker.ts starts them from; npm packages stay in node_modules, because
+ *                               `sheet-worker.js` beside it, where server/imports/import-worker.ts starts them from, and
+ *                               `image-scale-worker.js` and `passport-pdf-worker.js`, where server/worker-thread.ts starts
+ *                               them from; npm packages stay in node_modules, because
  *                               several read their own files at run time (pdfkit's font metrics, web-ifc's wasm);
  * - `dist/server/fonts/`        the DejaVu fonts passports are set in, which Windows and macOS do not have;
  * - `dist/electron/tray.png`    the tray icon (and its @2x), rendered from build/tray.svg by scripts/render-icons.ts.
@@ -56,7 +58,7 @@ export interface BuildDesktopOptions {
 /** What was built: every file written, relative to `outDir`, and esbuild's record of the inputs of each bundle. */
 export interface BuildDesktopResult {
   files: string[];
-  metafiles: { main: Metafile; preload: Metafile; server: Metafile; worker: Metafile; sheetWorker: Metafile };
+  metafiles: { main: Metafile; preload: Metafile; server: Metafile; worker: Metafile; sheetWorker: Metafile; imageScaleWorker: Metafile; passportPdfWorker: Metafile };
 }
 
 async function bundle(options: BuildOptions & { outfile: string }): Promise<Metafile> {
@@ -74,7 +76,7 @@ export async function buildDesktop(options: BuildDesktopOptions): Promise<BuildD
   await rm(electronOut, { recursive: true, force: true });
   await rm(serverOut, { recursive: true, force: true });
 
-  const [main, preload, server, worker, sheetWorker] = await Promise.all([
+  const [main, preload, server, worker, sheetWorker, imageScaleWorker, passportPdfWorker] = await Promise.all([
     bundle({
       entryPoints: [path.join(root, 'electron', 'main.ts')],
       outfile: path.join(electronOut, 'main.cjs'),
@@ -119,8 +121,24 @@ export async function buildDesktop(options: BuildDesktopOptions): Promise<BuildD
       target: SERVER_TARGET,
       packages: 'external',
     }),
+    bundle({
+      entryPoints: [path.join(root, 'server', 'images', 'image-scale-worker.ts')],
+      outfile: path.join(serverOut, 'image-scale-worker.js'),
+      platform: 'node',
+      format: 'esm',
+      target: SERVER_TARGET,
+      packages: 'external',
+    }),
+    bundle({
+      entryPoints: [path.join(root, 'server', 'passports', 'passport-pdf-worker.ts')],
+      outfile: path.join(serverOut, 'passport-pdf-worker.js'),
+      platform: 'node',
+      format: 'esm',
+      target: SERVER_TARGET,
+      packages: 'external',
+    }),
   ]);
-  const files = ['electron/main.cjs', 'electron/preload.cjs', 'server/cli.mjs', 'server/ifc-worker.js', 'server/sheet-worker.js'];
+  const files = ['electron/main.cjs', 'electron/preload.cjs', 'server/cli.mjs', 'server/ifc-worker.js', 'server/sheet-worker.js', 'server/image-scale-worker.js', 'server/passport-pdf-worker.js'];
 
   // The menu's Help opens it.
   await copyFile(path.join(root, 'README.md'), path.join(outDir, 'README.md'));
@@ -153,7 +171,7 @@ export async function buildDesktop(options: BuildDesktopOptions): Promise<BuildD
     files.push(`server/demo/${file}`);
   }
   for (const file of files) report(`${path.relative(process.cwd(), path.join(outDir, file))}`);
-  return { files, metafiles: { main, preload, server, worker, sheetWorker } };
+  return { files, metafiles: { main, preload, server, worker, sheetWorker, imageScaleWorker, passportPdfWorker } };
 }
 
 async function cli(): Promise<void> {

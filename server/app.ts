@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { API_PREFIXES, API_VERSIONS, fastifyRouteSchema, routesByVersion, type OperationId, type RouteDefinition } from '../shared/api/routes';
 import { Level, type Principal } from './auth/principal';
 import { requireLevel } from './auth/scope';
-import { principalForKey } from './auth/tokens';
+import { authenticator } from './auth/authentication';
 import type { ServerContext } from './context';
 import { ApiError, badRequest } from './errors';
 import { handleError, problemBody, sendProblem } from './problem-handler';
@@ -179,6 +179,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
   });
 
   const principals = new WeakMap<FastifyRequest, Principal>();
+  const authenticate = authenticator(ctx);
   const idempotency = idempotencyHooks(ctx, (request) => principals.get(request));
   for (const version of API_VERSIONS) {
     const prefix = API_PREFIXES[version];
@@ -193,13 +194,10 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
         url: `${prefix}${route.path}`,
         schema: fastifyRouteSchema(route),
         // Authentication comes first, so a caller without a valid key learns nothing about bodies or resources.
-        onRequest: async (request) => {
+        onRequest: async (request, reply) => {
           if (route.access === undefined) return;
           const { scope } = route.access;
-          const key = request.headers['x-api-key'];
-          if (typeof key !== 'string' || key === '') throw new ApiError(401, 'The X-API-Key header is missing.');
-          const principal = await principalForKey(ctx.db, key, ctx.now());
-          if (principal === undefined) throw new ApiError(401, 'The API key is unknown or has expired.');
+          const principal = await authenticate(request, reply);
           if (principal.level < level) {
             // Existence is never revealed: a resource outside the scope answers 404 before a low level answers 403.
             await resolvePathScope(ctx, principal, scope, lowerCaseUuids(request.params as Record<string, string>, uuidParams));

@@ -21,7 +21,8 @@ const usage = `Usage:
         [--api-only | --worker-only] [--rate-limit <requests per key and minute, 0: none>]
         starts the API and the job worker (default 127.0.0.1:8080, SQLite and blobs in ./.data); --api-only answers
         HTTP without running jobs (also --no-worker), --worker-only runs jobs without answering HTTP; a key that sends
-        more than --rate-limit requests a minute (default 3000, per API process) is answered 429 with Retry-After;
+        more than --rate-limit requests a minute (default 3000, per API process) is answered 429 with Retry-After, and
+        so is an address after 20 requests within a minute without a valid key, before any key it sends is looked up;
         --replace-bootstrap-keys: a new bootstrap key deletes the keys earlier bootstrap keys made (revokes a lost one)
   token create --scope account|portfolio:<id>|building:<id> --level 50|70|90 [--expires <iso>] [--name <name>]
         [--data <dir> | --database <postgres://…>]

@@ -31,6 +31,11 @@ export interface ServerConfig {
    * (a server built in a process of its own, as tests do; `serve` sets the limit).
    */
   rateLimit: { max: number; windowMs: number } | null;
+  /**
+   * Requests without a key or with an unknown or expired one, per client address within `windowMs`; beyond them every
+   * request of that address answers 429 with Retry-After, before its key is looked up. Null: no limit.
+   */
+  failedAuthenticationLimit: { max: number; windowMs: number } | null;
   /** Images one building may hold, and their bytes in all. */
   maxBuildingImages: number;
   maxBuildingImageBytes: number;
@@ -38,6 +43,8 @@ export interface ServerConfig {
   importTempDir: string;
   /** How long one import may run before its worker is stopped and the file goes to Error, in milliseconds. */
   importTimeLimitMs: number;
+  /** Pixels an uploaded image or logo may have, by its header (width × height); more is 400. */
+  maxImagePixels: number;
 }
 
 /** Default limits. */
@@ -52,12 +59,14 @@ export const defaultServerConfig: ServerConfig = {
   idleTimeoutMs: 2 * 60 * 1000,
   requestTimeoutMs: 60 * 60 * 1000,
   rateLimit: null,
+  failedAuthenticationLimit: { max: 20, windowMs: 60 * 1000 },
   maxBuildingImages: 50,
   maxBuildingImageBytes: 200 * 1024 ** 2,
   // A server with a data folder keeps them there instead (server.ts).
   importTempDir: path.join(tmpdir(), 'circularity-desk-imports'),
   // The largest IFC model the server takes, with every volume from geometry, reads in well under this.
   importTimeLimitMs: 30 * 60 * 1000,
+  maxImagePixels: 40_000_000,
 };
 
 /** What every service works with: the store (database + blobs) and the server's settings. */

@@ -89,7 +89,10 @@ const tokenByKeyHash = compiledQuery((db: Kysely<DatabaseSchema>, keyHash: strin
   db.selectFrom('tokens').select(['id', 'accountId', 'scopeKind', 'scopeId', 'level', 'expiresAt']).where('keyHash', '=', keyHash),
 );
 
-/** The principal of a key, or undefined when the key is unknown or expired. */
+/**
+ * The principal of a key, or undefined when the key is unknown or expired. The store is searched by the key's digest,
+ * never by the key, so how long the lookup takes says nothing about how much of a stored key a guess matches.
+ */
 export async function principalForKey(db: Kysely<DatabaseSchema>, key: string, now: Date): Promise<Principal | undefined> {
   const [row] = await tokenByKeyHash(db, hashApiKey(key));
   if (row === undefined) return undefined;

@@ -29,7 +29,10 @@ const passportFormats = {
 
 /**
  * Schedules a building passport: the passport file exists in Creating as soon as this returns (decisions §3), and the
- * job fills it. Returns the new file's id.
+ * job fills it. Returns the file's id: a new one, or the one of the same passport (building, format and language)
+ * still waiting for a worker, which the request joins. So a building has at most one such passport waiting besides
+ * the one being made, however often it is asked for: a waiting passport is computed when it starts, so it answers
+ * every request made before that as a new one would.
  */
 export async function requestBuildingPassport(
   ctx: ServerContext,
@@ -39,7 +42,20 @@ export async function requestBuildingPassport(
   language: PassportLanguage,
 ): Promise<string> {
   const building = await getBuildingRow(ctx, principal, buildingId);
-  return ctx.db.transaction().execute((trx) => scheduleBuildingPassport(trx, ctx.now(), building, format, language));
+  return ctx.db.transaction().execute(async (trx) => {
+    // Requests at the same time must not each find none waiting and each add one.
+    await ctx.dialect.lockUntilCommit(trx, `building-passport:${buildingId}`);
+    const waiting = await trx
+      .selectFrom('jobs')
+      .innerJoin('building_files', 'building_files.id', 'jobs.subjectId')
+      .select('building_files.id')
+      .where('jobs.kind', '=', passportFormats[format].job)
+      .where('jobs.state', '=', 'queued')
+      .where('building_files.buildingId', '=', buildingId)
+      .where('building_files.language', '=', language)
+      .executeTakeFirst();
+    return waiting?.id ?? scheduleBuildingPassport(trx, ctx.now(), building, format, language);
+  });
 }
 
 /** A building passport's format. */

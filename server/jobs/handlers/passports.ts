@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { PassThrough, type Writable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { LocalizedText } from '../../../shared/api';
 import { BuildingFileStatuses, PortfolioFileStatuses } from '../../../shared/api';
 import { notCountedReason } from '../../../shared/counting';
@@ -15,8 +16,9 @@ import {
   type PassportLanguage,
   type PortfolioPassportBuilding,
 } from '../../passports/passport-data';
-import { writeBuildingPassportPdf, writePortfolioPassportPdf } from '../../passports/pdf';
+import { writePassportPdfInWorker } from '../../passports/pdf-in-worker';
 import { writeBuildingPassportExcel } from '../../passports/xlsx';
+import { passportScaleLimits, scaleImageInWorker } from '../../images/scaled-image';
 import { parseJsonColumn } from '../../store/repositories/json';
 import { findBuilding, type BuildingRow } from '../../store/repositories/buildings';
 import type { DatabaseSchema } from '../../store/tables';
@@ -30,21 +32,37 @@ function languageOf(payload: string): PassportLanguage {
   return (PASSPORT_LANGUAGES as readonly string[]).includes(language ?? '') ? (language as PassportLanguage) : 'en';
 }
 
-/** A stored image (photo, logo) for a passport, or null when it is gone. */
-async function storedImage(ctx: ServerContext, blobKey: string): Promise<PassportImage | null> {
+/** A passport's image, or why a stored one was left out. */
+type ImageOutcome = { image: PassportImage | null; leftOut?: string };
+
+/** Bytes of a stored image that a passport reads at most: the largest upload of an image (20 MiB). */
+const MAX_STORED_IMAGE_BYTES = 20 * 1024 ** 2;
+
+/**
+ * A stored image (photo, logo) scaled down for a passport in a worker thread, never decoded in this event loop; none
+ * when it is gone, and none with the reason when it is too large or cannot be read (the passport is made without it).
+ */
+async function storedImage(ctx: ServerContext, blobKey: string): Promise<ImageOutcome> {
   const blob = await ctx.blobs.open(blobKey);
-  if (blob === undefined) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of blob.stream) chunks.push(chunk as Buffer);
-  const bytes = Buffer.concat(chunks);
-  // PNG starts 0x89 'P'; anything else stored as an image is JPEG (only those two are accepted on upload).
-  return { bytes, contentType: bytes[0] === 0x89 && bytes[1] === 0x50 ? 'image/png' : 'image/jpeg' };
+  if (blob === undefined) return { image: null };
+  if (blob.size > MAX_STORED_IMAGE_BYTES) {
+    blob.stream.destroy();
+    return { image: null, leftOut: `it is larger than ${MAX_STORED_IMAGE_BYTES / 1024 ** 2} MiB` };
+  }
+  const scaled = await scaleImageInWorker(await buffer(blob.stream), passportScaleLimits);
+  if (scaled.type === 'refused') return { image: null, leftOut: scaled.message };
+  return { image: { bytes: Buffer.from(scaled.png), contentType: 'image/png' } };
 }
 
 /** The first stored image of a building, if any. */
-async function buildingImage(ctx: ServerContext, building: BuildingRow): Promise<PassportImage | null> {
+async function buildingImage(ctx: ServerContext, building: BuildingRow): Promise<ImageOutcome> {
   const [first] = parseJsonColumn<string[]>(building.images, 'buildings.images');
-  return first === undefined ? null : storedImage(ctx, `buildings/${building.id}/images/${first}`);
+  return first === undefined ? { image: null } : storedImage(ctx, `buildings/${building.id}/images/${first}`);
+}
+
+/** The status message's note on an image left out, or nothing. */
+function leftOut(what: string, outcome: ImageOutcome): string {
+  return outcome.leftOut === undefined ? '' : `; ${what} was left out: ${outcome.leftOut}`;
 }
 
 /** The name of a catalogue item in a language, falling back to English, then to any language it has. */
@@ -155,22 +173,25 @@ function buildingPassportHandler(format: 'pdf' | 'excel'): JobHandler {
       const language = languageOf(job.payload);
       await setFileStatus(ctx, file.id, BuildingFileStatuses.Creating, 'Generating the passport: computing the figures.');
       const report = await buildingReport(ctx, building);
-      const data: BuildingPassportData = {
+      // Only the PDF shows the photo.
+      const photo = format === 'pdf' ? await buildingImage(ctx, building) : { image: null };
+      const data: Omit<BuildingPassportData, 'elements'> = {
         language,
         generatedAt: ctx.now(),
         building,
-        image: await buildingImage(ctx, building),
+        image: photo.image,
         circular: report.circular,
         financial: report.financial,
         validation: report.validation,
         counting: report.counting,
         layers: report.layers,
         families: report.families,
-        elements: elementRows(ctx, report, language),
       };
       await setFileStatus(ctx, file.id, BuildingFileStatuses.Creating, 'Generating the passport: writing the document.');
       const stored = await writeToBlob(ctx, `buildings/${building.id}/files/${file.id}`, (output) =>
-        format === 'pdf' ? writeBuildingPassportPdf(data, output) : writeBuildingPassportExcel(data, output),
+        format === 'pdf'
+          ? writePassportPdfInWorker({ kind: 'building', data }, output, signal)
+          : writeBuildingPassportExcel({ ...data, elements: elementRows(ctx, report, language) }, output),
       );
       const previous = await recordOnce(ctx, signal, finish, stored.blobKey, async (trx) => {
         const current = await trx.selectFrom('building_files').select('blobKey').where('id', '=', file.id).executeTakeFirst();
@@ -178,7 +199,7 @@ function buildingPassportHandler(format: 'pdf' | 'excel'): JobHandler {
           .updateTable('building_files')
           .set({
             status: BuildingFileStatuses.Uploaded,
-            statusMessage: `Passport generated (${report.elements.length} elements).`,
+            statusMessage: `Passport generated (${report.elements.length} elements)${leftOut("the building's image", photo)}.`,
             blobKey: stored.blobKey,
             fileSize: stored.size,
             lastModifiedDate: ctx.now().toISOString(),
@@ -223,16 +244,20 @@ export const portfolioPassportHandler: JobHandler = {
         validation: report.validation,
       });
     }
-    const logo = portfolio.logoBlobKey === null ? null : await storedImage(ctx, portfolio.logoBlobKey);
+    const logo = portfolio.logoBlobKey === null ? { image: null } : await storedImage(ctx, portfolio.logoBlobKey);
     const stored = await writeToBlob(ctx, `portfolios/${portfolio.id}/files/${file.id}`, (output) =>
-      writePortfolioPassportPdf({ language: languageOf(job.payload), generatedAt: ctx.now(), portfolio: { name: portfolio.name, logo }, buildings }, output),
+      writePassportPdfInWorker(
+        { kind: 'portfolio', data: { language: languageOf(job.payload), generatedAt: ctx.now(), portfolio: { name: portfolio.name, logo: logo.image }, buildings } },
+        output,
+        signal,
+      ),
     );
     await recordOnce(ctx, signal, finish, stored.blobKey, async (trx) => {
       await trx
         .updateTable('portfolio_files')
         .set({
           status: PortfolioFileStatuses.Uploaded,
-          statusMessage: `Passport generated (${buildings.length} buildings).`,
+          statusMessage: `Passport generated (${buildings.length} buildings)${leftOut("the portfolio's logo", logo)}.`,
           blobKey: stored.blobKey,
           fileSize: stored.size,
           contentType: 'application/pdf',

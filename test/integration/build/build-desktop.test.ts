@@ -68,6 +68,8 @@ describe('the desktop bundles', () => {
         'server/cli.mjs',
         'server/ifc-worker.js',
         'server/sheet-worker.js',
+        'server/image-scale-worker.js',
+        'server/passport-pdf-worker.js',
         'server/fonts/DejaVuSans.ttf',
         'server/fonts/DejaVuSans-Bold.ttf',
         'server/fonts/DejaVuSansCondensed.ttf',
@@ -169,6 +171,8 @@ describe('the desktop bundles', () => {
       ...packagesImportedBy(result.metafiles.server),
       ...packagesImportedBy(result.metafiles.worker),
       ...packagesImportedBy(result.metafiles.sheetWorker),
+      ...packagesImportedBy(result.metafiles.imageScaleWorker),
+      ...packagesImportedBy(result.metafiles.passportPdfWorker),
     ];
     expect(imported.length).toBeGreaterThan(0);
     for (const name of imported) expect(packageJson.dependencies, name).toHaveProperty([name]);

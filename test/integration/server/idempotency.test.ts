@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Level } from '../../../server/auth/principal';
 import { principalForKey } from '../../../server/auth/tokens';
 import { reserveIdempotencyKey } from '../../../server/services/idempotency';
+import { tinyPng } from '../../fixtures/images';
 import { ADMIN_KEY, createPortfolioWithBuilding, startTestServer, type TestServer } from './harness';
 
 const api = '/api/v2.3';
@@ -209,7 +210,7 @@ describe('Idempotency-Key on creates', () => {
   it('leaves uploads of file content alone: the header is neither checked nor honoured there', async () => {
     const key = randomUUID();
     const { portfolioId } = await createPortfolioWithBuilding(test);
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('logo')]);
+    const png = Buffer.from(tinyPng());
     const upload = (idempotencyKey: string) =>
       test.request({
         method: 'POST',

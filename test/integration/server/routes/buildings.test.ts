@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Value } from 'typebox/value';
 import { BuildingResponse, BuildingCircularInformation, BuildingFinancialInformation, BuildingValidation } from '../../../../shared/api';
 import { NL_SFB_CLASSIFICATION_METHOD_ID } from '../../../../shared/api';
+import { tinyPng } from '../../../fixtures/images';
 import { createPortfolioWithBuilding, startTestServer, type TestServer } from '../harness';
 
 let test: TestServer;
@@ -167,7 +168,7 @@ describe('buildings', () => {
 
   it('stores images and lists them on the building', async () => {
     const { buildingId } = await createPortfolioWithBuilding(test);
-    const png = Buffer.from('89504e470d0a1a0a', 'hex');
+    const png = Buffer.from(tinyPng());
     const stored = await test.request({
       method: 'POST',
       url: `/api/v2.3/buildings/${buildingId}/images/front.png`,

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tinyPng } from '../../../fixtures/images';
 import { createPortfolioWithBuilding, startTestServer, type TestServer } from '../harness';
 
 const api = '/api/v2.3';
@@ -266,7 +267,7 @@ describe('portfolio file upload and download', () => {
       method: 'POST',
       url: `${api}/portfolios/${portfolioId}/logo/logo.png`,
       headers: { 'content-type': 'image/png' },
-      payload: Buffer.alloc(maxUploadBytes + 1, 1),
+      payload: Buffer.concat([tinyPng(), Buffer.alloc(maxUploadBytes, 1)]),
     });
     expect(response.statusCode).toBe(413);
     expect((await test.request({ method: 'GET', url: `${api}/portfolios/${portfolioId}` })).json<{ logo: string | null }>().logo).toBeNull();

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_USER_ID } from '../../../../server/store/seed/local-account';
+import { tinyJpeg, tinyPng } from '../../../fixtures/images';
 import { createPortfolioWithBuilding, startTestServer, type TestServer } from '../harness';
 
 const api = '/api/v2.3';
@@ -46,7 +47,7 @@ interface Problem {
 }
 
 /** The first bytes of a PNG file and a little more: enough for a stored logo. */
-const pngBytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('logo content')]);
+const pngBytes = Buffer.from(tinyPng(4, 3));
 
 let test: TestServer;
 
@@ -363,7 +364,7 @@ describe('portfolio logo', () => {
     expect(first).toBeDefined();
     expect(await readFile(path.join(test.dataDir, 'blobs', 'portfolios', portfolio.id, 'logo', first ?? ''))).toEqual(pngBytes);
 
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]);
+    const jpeg = Buffer.from(tinyJpeg());
     const replaced = await test.request({
       method: 'POST',
       url: `${api}/portfolios/${portfolio.id}/logo/brand.jpg`,

@@ -29,6 +29,7 @@ import type { ConfirmMigration } from './migration-confirmation';
 import type { ProxyControl } from './network/proxy-control';
 import { OpenedFiles } from './opened-files';
 import { startPassportService, type PassportService } from './passports/passport-service';
+import { ensurePrivateFolder } from './private-files';
 import { dropFolderEventsTo, passportEventsTo } from './service-events';
 import type { StartAtLogin } from './start-at-login';
 import type { UpdateChecker } from './update-checker';
@@ -244,6 +245,7 @@ function uploadCounts(services: HostServices): { uploadsInFlight: number; upload
 /** Starts the services; the Local workspace is started too, and a failure to start it leaves the rest usable. */
 export async function startDesktopHost(options: DesktopHostOptions): Promise<DesktopHost> {
   const { vault, log } = options;
+  await ensurePrivateFolder(options.userDataDir);
   const store = await ConnectionStore.open(options.userDataDir);
   if (store.setAside !== undefined) {
     log(`The connections file could not be read and was moved aside to ${store.setAside}; the list starts empty.`);

@@ -227,7 +227,7 @@ export class FileVault implements Vault {
       const next = await change(this.#document);
       if (next === undefined) return;
       try {
-        await writeJsonFile(this.#file, next, 0o600);
+        await writeJsonFile(this.#file, next);
       } catch (error) {
         throw storageFailure('saved', error);
       }

@@ -29,6 +29,7 @@ import {
   type DropFolderStatus,
 } from '../../shared/dropfolders';
 import { DEFAULT_TIMING, rowId, snapshotOf, type DropFolderTiming } from './uploader';
+import { PRIVATE_FOLDER_MODE } from '../private-files';
 
 /** What the service is made of; everything but the state folder and the clients has a default. */
 export interface DropFolderServiceOptions {
@@ -90,7 +91,7 @@ export interface DropFolderService {
 /** The service's context: the state folder opened, its mappings read and its ledger open, no folder watched yet. */
 async function openContext(options: DropFolderServiceOptions): Promise<FolderServiceContext> {
   const stateDir = path.resolve(options.stateDir);
-  await mkdir(stateDir, { recursive: true });
+  await mkdir(stateDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const log = options.log ?? (() => undefined);
   const now = options.now ?? (() => new Date());
   const emit = (event: DropFolderEvent): void => {

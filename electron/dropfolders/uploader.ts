@@ -9,6 +9,7 @@ import path from 'node:path';
 import { assertNever, BuildingFileStatuses } from '../../shared/api/enums';
 import type { BuildingFileResponse } from '../../shared/api/schemas';
 import type { DropFileProgress, DropFolderEvent, DropFolderMapping, LedgerState } from '../../shared/dropfolders';
+import { MAX_UPLOAD_BYTES, tooLargeToUpload } from '../../shared/uploads';
 import type { SlotQueue } from '../http/slot-queue';
 import { sameStamp, waitUntilComplete } from './completeness';
 import { sha256OfFile } from './content-hash';
@@ -119,6 +120,12 @@ export class MappingUploader {
         break;
       default:
         return assertNever(completeness, 'completeness');
+    }
+    // Refused before a byte is read: hashing and sending it would only end in the server's 413.
+    if (completeness.stamp.size > MAX_UPLOAD_BYTES) {
+      const reason = tooLargeToUpload(path.posix.basename(relativePath));
+      this.#change(row, 'failed', { size: completeness.stamp.size, mtimeMs: completeness.stamp.mtimeMs, lastError: reason }, reason);
+      return false;
     }
 
     const release = await this.#ctx.diskSlots.acquire(this.#signal);

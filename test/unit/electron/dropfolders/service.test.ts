@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { MAPPINGS_FILE_NAME } from '../../../../electron/dropfolders/mapping-sto
 import type { DropFolderEvent } from '../../../../shared/dropfolders';
 import { startDropFolderService, type DropFolderService, type DropFolderServiceOptions } from '../../../../electron/dropfolders/service';
 import { BridgeError } from '../../../../shared/ipc';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/uploads';
 
 const BUILDING = { kind: 'building', buildingId: '0b6c8f4e-3d7a-4e59-9a43-6a0f1c2d3e4f' } as const;
 const TIMING = { stableMs: 50, statusPollMs: 50, retryBaseMs: 20, retryMaxMs: 100, rescanIntervalMs: 60_000 };
@@ -247,5 +248,18 @@ describe('startDropFolderService', () => {
     await chmod(path.join(drop, 'model.ifc'), 0o000);
     const failed = await until(() => service.files(mapping.id).find((file) => file.state === 'failed'));
     expect(failed).toMatchObject({ path: 'model.ifc', lastError: expect.stringMatching(/cannot be read \(permission denied\)/) });
+  });
+
+  it('refuses a file larger than the server takes before reading it, saying why, as the file dialog does', async () => {
+    const events: DropFolderEvent[] = [];
+    const service = await start(events);
+    const drop = await folder('drop');
+    const mapping = await service.add({ folder: drop, target: BUILDING, connectionId: 'c' });
+    // Sparse: 2 GiB and a byte that take no room on disk.
+    await writeFile(path.join(drop, 'huge.ifc'), '');
+    await truncate(path.join(drop, 'huge.ifc'), MAX_UPLOAD_BYTES + 1);
+    const failed = await until(() => service.files(mapping.id).find((file) => file.state === 'failed'));
+    expect(failed).toMatchObject({ path: 'huge.ifc', size: MAX_UPLOAD_BYTES + 1, sha256: null, lastError: 'huge.ifc is larger than 2 GiB, the most the server takes.' });
+    expect(events.some((event) => event.kind === 'file' && event.file.state === 'hashing')).toBe(false);
   });
 });

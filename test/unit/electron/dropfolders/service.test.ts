@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, mkdtemp, readdir, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -198,7 +198,8 @@ describe('startDropFolderService', () => {
   }
 
   async function expectLinksNotFollowed(service: DropFolderService, mappingId: string): Promise<void> {
-    await until(() => (service.files(mappingId).length >= 3 && service.files(mappingId).every((file) => file.state !== 'detected') ? true : undefined));
+    const settled = (file: { state: string }): boolean => file.state !== 'detected' && file.state !== 'hashing';
+    await until(() => (service.files(mappingId).length >= 3 && service.files(mappingId).every(settled) ? true : undefined));
     await service.rescan(mappingId);
     const files = service.files(mappingId).sort((a, b) => a.path.localeCompare(b.path));
     expect(files.map((file) => [file.path, file.state])).toEqual([
@@ -261,5 +262,15 @@ describe('startDropFolderService', () => {
     const failed = await until(() => service.files(mapping.id).find((file) => file.state === 'failed'));
     expect(failed).toMatchObject({ path: 'huge.ifc', size: MAX_UPLOAD_BYTES + 1, sha256: null, lastError: 'huge.ifc is larger than 2 GiB, the most the server takes.' });
     expect(events.some((event) => event.kind === 'file' && event.file.state === 'hashing')).toBe(false);
+  });
+
+  it('uploads no hard link to a file outside the folder, and says why', async () => {
+    const service = await start();
+    const drop = await folder('drop');
+    await writeFile(path.join(await folder('outside'), 'secret.ifc'), 'not for the server');
+    const mapping = await service.add({ folder: drop, target: BUILDING, connectionId: 'c' });
+    await link(path.join(root, 'outside', 'secret.ifc'), path.join(drop, 'model.ifc'));
+    const failed = await until(() => service.files(mapping.id).find((file) => file.state === 'failed'));
+    expect(failed).toMatchObject({ path: 'model.ifc', sha256: null, lastError: expect.stringMatching(/more than one name on the disk \(a hard link\)/) });
   });
 });

@@ -191,6 +191,7 @@ async function startServices(services: HostServices, options: DesktopHostOptions
       },
       onEvent: passportEventsTo({ emit, targetOf: (targetId) => services.passports?.targets().find((target) => target.id === targetId) }),
       ...(tuning?.passportPollMs === undefined ? {} : { pollIntervalMs: tuning.passportPollMs }),
+      folderSafety: { appDataFolder: options.userDataDir },
       log,
     }),
   );
@@ -207,6 +208,7 @@ async function startServices(services: HostServices, options: DesktopHostOptions
       }),
       log,
       passportFolders: () => passportFoldersOf(services),
+      appDataFolder: options.userDataDir,
       ...(tuning?.dropFolders === undefined ? {} : { timing: tuning.dropFolders }),
     }),
   );

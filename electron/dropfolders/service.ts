@@ -54,6 +54,8 @@ export interface DropFolderServiceOptions {
   passportFolders?: () => readonly string[];
   /** The user's home folder, which no drop folder may be or hold (default: this account's). */
   homeFolder?: string;
+  /** The app's user-data folder, which no drop folder may be, hold or lie in. */
+  appDataFolder?: string;
   /**
    * Whether a connection still exists; a folder whose connection was removed says so in its status. Default: every
    * connection does (a headless watch has its one connection for as long as it runs).
@@ -127,6 +129,7 @@ async function openContext(options: DropFolderServiceOptions): Promise<FolderSer
     emit,
     passportFolders: () => options.passportFolders?.() ?? [],
     homeFolder: options.homeFolder,
+    appDataFolder: options.appDataFolder,
     connectionExists: options.connectionExists,
     closed: false,
   };

@@ -273,4 +273,15 @@ describe('startDropFolderService', () => {
     const failed = await until(() => service.files(mapping.id).find((file) => file.state === 'failed'));
     expect(failed).toMatchObject({ path: 'model.ifc', sha256: null, lastError: expect.stringMatching(/more than one name on the disk \(a hard link\)/) });
   });
+
+  it('refuses system folders, folders of keys and the app’s own data, which the review found accepted', async () => {
+    const appData = await folder('user-data');
+    const service = await start([], { appDataFolder: appData, homeFolder: await folder('home') });
+    await mkdir(path.join(root, 'home', '.ssh'));
+    await mkdir(path.join(appData, 'local-workspace'));
+    for (const refused of ['/var/log', '/tmp', '/run', '/opt', '/srv', path.join(root, 'home', '.ssh'), appData, path.join(appData, 'local-workspace'), root]) {
+      expect([refused, await codeOf(service.add({ folder: refused, target: BUILDING, connectionId: 'c' }))]).toEqual([refused, 'invalid-request']);
+    }
+    expect(service.list()).toEqual([]);
+  });
 });

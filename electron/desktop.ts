@@ -252,6 +252,12 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
   if (store.setAside !== undefined) {
     log(`The connections file could not be read and was moved aside to ${store.setAside}; the list starts empty.`);
   }
+  await vault
+    .bindLegacyKeys((connectionId) => {
+      const profile = store.get(connectionId);
+      return profile === undefined ? undefined : keyOriginOf(profile);
+    })
+    .catch((error: unknown) => log('Keys stored before keys had an origin could not be bound to their connections; they are not used.', error));
   const sinks = new Set<BridgeEventSink>();
   const emit = <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>): void => {
     for (const sink of sinks) sink(event, payload);

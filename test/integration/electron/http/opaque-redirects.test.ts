@@ -1,8 +1,9 @@
 /**
  * Redirects as the desktop app meets them. Electron cannot run here, so its two parts are stood in for over a real
- * server on 127.0.0.1: `session.fetch`, which answers a redirect in `redirect: 'manual'` mode as an opaque redirect
- * (status 0, no headers, no Location), and `net.request` in `manual` mode, which tells a redirect's status and address
- * without following it (here node:http, which never follows one).
+ * server on 127.0.0.1: `session.fetch`, which keeps a redirect in `redirect: 'manual'` mode to itself (an opaque
+ * redirect: status 0, no headers, no Location; or, as Electron's `net` does, the error "Redirect was cancelled"), and
+ * `net.request` in `manual` mode, which tells a redirect's status and address without following it (here node:http,
+ * which never follows one).
  */
 import { once } from 'node:events';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -57,6 +58,14 @@ const sessionFetchStandIn: typeof fetch = async (input, init) => {
   return opaque;
 };
 
+/** Electron's `session.fetch` as its `net` ends a redirect in `manual` mode that is not followed. */
+const cancellingSessionFetchStandIn: typeof fetch = async (input, init) => {
+  const answer = await fetch(input, init);
+  if (init?.redirect !== 'manual' || answer.status < 300 || answer.status > 399) return answer;
+  await answer.body?.cancel();
+  throw new Error('Redirect was cancelled');
+};
+
 /** `net.request` in `manual` mode: a redirect's status and address, not followed. */
 const netRequestStandIn: RedirectLocator = (url, init) =>
   new Promise((resolve, reject) => {
@@ -70,10 +79,14 @@ const netRequestStandIn: RedirectLocator = (url, init) =>
     request.end();
   });
 
-const desktopFetch = revealingRedirects(sessionFetchStandIn, netRequestStandIn);
 const withKey = (method = 'GET'): RequestInit => ({ method, headers: { 'x-api-key': KEY } });
 
-describe('redirects through the desktop app’s session', () => {
+describe.each([
+  ['an opaque redirect', sessionFetchStandIn],
+  ['"Redirect was cancelled"', cancellingSessionFetchStandIn],
+])('redirects through the desktop app’s session, which answers %s', (_answer, sessionFetch) => {
+  const desktopFetch = revealingRedirects(sessionFetch, netRequestStandIn);
+
   it('follows a redirect of a read that stays on the key’s origin', async () => {
     seen.length = 0;
     const answer = await fetchFollowingOwnRedirects(desktopFetch, `${ownBase}/moved`, withKey());
@@ -97,7 +110,9 @@ describe('redirects through the desktop app’s session', () => {
     expect(answer).toEqual({ refused: expect.stringContaining('cannot tell where to') });
     expect(seen).toEqual([{ where: 'own', method: 'POST', url: '/post-moved', key: KEY }]);
   });
+});
 
+describe('the shared redirect logic', () => {
   it('without it, session.fetch’s opaque answer is refused as a redirect, not taken for an unreachable server', async () => {
     const answer = await fetchFollowingOwnRedirects(sessionFetchStandIn, `${ownBase}/moved`, withKey());
     expect(answer).toEqual({ refused: expect.stringContaining('cannot tell where to') });

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { assertNever } from '../shared/api/enums';
-import { isInsecureAddress } from '../shared/connection-address';
 import { BaseUrl, BridgeError, Connection, ConnectionList, type ConnectionDraft } from '../shared/ipc';
 import { readJsonFile, setAsideInvalidFile, writeJsonFile } from './json-file';
+import { plainHttpNeedsConsent, systemLookup, type HostLookup } from './network/this-computer';
 
 /** A stored connection: what the renderer sees, without whether a key is stored (the vault knows that). */
 export const ConnectionProfile = Type.Omit(Connection, ['hasKey'], { additionalProperties: false });
@@ -81,15 +81,15 @@ const PLAIN_HTTP_MESSAGE =
   'Plain http sends the key and all data unencrypted over the network. Use an https:// address, or confirm that ' +
   'this server may be reached over plain http.';
 
-/** Refuses plain http to another computer unless the user confirmed it. */
-function refuseUnconfirmedPlainHttp(baseUrl: string, confirmed: boolean | undefined): void {
-  if (isInsecureAddress(baseUrl) && confirmed !== true) throw new BridgeError('invalid-request', PLAIN_HTTP_MESSAGE);
+/** Refuses plain http to anything but this computer (a name counts only when it resolves to loopback) unless the user confirmed it. */
+async function refuseUnconfirmedPlainHttp(baseUrl: string, confirmed: boolean | undefined, lookupHost: HostLookup): Promise<void> {
+  if (confirmed !== true && (await plainHttpNeedsConsent(baseUrl, lookupHost))) throw new BridgeError('invalid-request', PLAIN_HTTP_MESSAGE);
 }
 
 /** Checks a draft's address before a key is sent to it: valid, and plain http elsewhere only when confirmed. */
-export function checkedDraftAddress(draft: Pick<ConnectionDraft, 'baseUrl' | 'plainHttpConfirmed'>): string {
+export async function checkedDraftAddress(draft: Pick<ConnectionDraft, 'baseUrl' | 'plainHttpConfirmed'>, lookupHost: HostLookup = systemLookup): Promise<string> {
   const baseUrl = normaliseBaseUrl(draft.baseUrl);
-  refuseUnconfirmedPlainHttp(baseUrl, draft.plainHttpConfirmed);
+  await refuseUnconfirmedPlainHttp(baseUrl, draft.plainHttpConfirmed, lookupHost);
   return baseUrl;
 }
 
@@ -111,6 +111,8 @@ function storageFailure(action: string, error: unknown): BridgeError {
 export class ConnectionStore {
   readonly #file: string;
   #document: ConnectionsDocument;
+  /** Resolves a plain-http server's name, which counts as this computer only when it resolves to loopback. */
+  readonly #lookupHost: HostLookup;
   readonly #listeners = new Set<() => void>();
   // Changes run one after another, each writing the whole document from the state the previous one left.
   #queue: Promise<void> = Promise.resolve();
@@ -118,14 +120,15 @@ export class ConnectionStore {
   /** Path of an unreadable connections file that was moved aside at open, if any. */
   readonly setAside: string | undefined;
 
-  private constructor(file: string, document: ConnectionsDocument, setAside: string | undefined) {
+  private constructor(file: string, document: ConnectionsDocument, setAside: string | undefined, lookupHost: HostLookup) {
+    this.#lookupHost = lookupHost;
     this.#file = file;
     this.#document = document;
     this.setAside = setAside;
   }
 
   /** Reads `<userDataDir>/connections.json`; an unreadable file is moved aside and the list starts empty. */
-  static async open(userDataDir: string): Promise<ConnectionStore> {
+  static async open(userDataDir: string, lookupHost: HostLookup = systemLookup): Promise<ConnectionStore> {
     const file = path.join(userDataDir, FILE_NAME);
     const empty: ConnectionsDocument = { version: 1, profiles: [], activeId: null };
     let read;
@@ -136,17 +139,17 @@ export class ConnectionStore {
     }
     switch (read.kind) {
       case 'ok':
-        if (documentProblem(read.value) === undefined) return new ConnectionStore(file, read.value, undefined);
+        if (documentProblem(read.value) === undefined) return new ConnectionStore(file, read.value, undefined, lookupHost);
         break;
       case 'missing':
-        return new ConnectionStore(file, empty, undefined);
+        return new ConnectionStore(file, empty, undefined, lookupHost);
       case 'invalid':
         break;
       default:
         return assertNever(read);
     }
     try {
-      return new ConnectionStore(file, empty, await setAsideInvalidFile(file));
+      return new ConnectionStore(file, empty, await setAsideInvalidFile(file), lookupHost);
     } catch (error) {
       throw storageFailure('read', error);
     }
@@ -175,7 +178,7 @@ export class ConnectionStore {
     const profile: ConnectionProfile = {
       id: randomUUID(),
       name: normaliseName(draft.name),
-      baseUrl: checkedDraftAddress(draft),
+      baseUrl: await checkedDraftAddress(draft, this.#lookupHost),
       apiVersion: draft.apiVersion,
       kind: 'remote',
     };
@@ -191,6 +194,7 @@ export class ConnectionStore {
   async update(id: string, draft: ConnectionDraft): Promise<ConnectionProfile> {
     const name = normaliseName(draft.name);
     const baseUrl = normaliseBaseUrl(draft.baseUrl);
+    const unconfirmedPlainHttp = draft.plainHttpConfirmed !== true && (await plainHttpNeedsConsent(baseUrl, this.#lookupHost));
     await this.#change((current) => {
       const existing = current.profiles.find((profile) => profile.id === id);
       if (existing === undefined) throw new BridgeError('not-found', 'This connection does not exist (any more).');
@@ -198,7 +202,7 @@ export class ConnectionStore {
         throw new BridgeError('conflict', 'Only the name of the Local workspace can be changed; the app sets its address.');
       }
       // An address on the origin it had keeps what was agreed for it; another one is a new server.
-      if (new URL(baseUrl).origin !== new URL(existing.baseUrl).origin) refuseUnconfirmedPlainHttp(baseUrl, draft.plainHttpConfirmed);
+      if (new URL(baseUrl).origin !== new URL(existing.baseUrl).origin && unconfirmedPlainHttp) throw new BridgeError('invalid-request', PLAIN_HTTP_MESSAGE);
       const next: ConnectionProfile = { ...existing, name, baseUrl, apiVersion: draft.apiVersion };
       return { ...current, profiles: current.profiles.map((profile) => (profile.id === id ? next : profile)) };
     });

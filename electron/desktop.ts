@@ -29,6 +29,7 @@ import type { ConfirmMigration } from './migration-confirmation';
 import type { ProxyControl } from './network/proxy-control';
 import { OpenedFiles } from './opened-files';
 import { startPassportService, type PassportService } from './passports/passport-service';
+import { ensurePrivateFolder } from './private-files';
 import { dropFolderEventsTo, passportEventsTo } from './service-events';
 import type { StartAtLogin } from './start-at-login';
 import type { UpdateChecker } from './update-checker';
@@ -190,6 +191,7 @@ async function startServices(services: HostServices, options: DesktopHostOptions
       },
       onEvent: passportEventsTo({ emit, targetOf: (targetId) => services.passports?.targets().find((target) => target.id === targetId) }),
       ...(tuning?.passportPollMs === undefined ? {} : { pollIntervalMs: tuning.passportPollMs }),
+      folderSafety: { appDataFolder: options.userDataDir },
       log,
     }),
   );
@@ -206,6 +208,7 @@ async function startServices(services: HostServices, options: DesktopHostOptions
       }),
       log,
       passportFolders: () => passportFoldersOf(services),
+      appDataFolder: options.userDataDir,
       ...(tuning?.dropFolders === undefined ? {} : { timing: tuning.dropFolders }),
     }),
   );
@@ -244,10 +247,17 @@ function uploadCounts(services: HostServices): { uploadsInFlight: number; upload
 /** Starts the services; the Local workspace is started too, and a failure to start it leaves the rest usable. */
 export async function startDesktopHost(options: DesktopHostOptions): Promise<DesktopHost> {
   const { vault, log } = options;
+  await ensurePrivateFolder(options.userDataDir);
   const store = await ConnectionStore.open(options.userDataDir);
   if (store.setAside !== undefined) {
     log(`The connections file could not be read and was moved aside to ${store.setAside}; the list starts empty.`);
   }
+  await vault
+    .bindLegacyKeys((connectionId) => {
+      const profile = store.get(connectionId);
+      return profile === undefined ? undefined : keyOriginOf(profile);
+    })
+    .catch((error: unknown) => log('Keys stored before keys had an origin could not be bound to their connections; they are not used.', error));
   const sinks = new Set<BridgeEventSink>();
   const emit = <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>): void => {
     for (const sink of sinks) sink(event, payload);

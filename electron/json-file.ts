@@ -7,6 +7,7 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files';
 
 /** What reading found: the document, nothing yet, or a file that is not a valid document. */
 export type JsonFileRead<T> = { kind: 'ok'; value: T } | { kind: 'missing' } | { kind: 'invalid'; reason: string };
@@ -39,14 +40,14 @@ export async function readJsonFile<S extends TSchema>(file: string, schema: S): 
 }
 
 /**
- * Writes a document atomically: a temporary file beside it, flushed to disk, then renamed over the old one.
- * `mode` applies to a newly created file (0o600 for anything secret).
+ * Writes a document atomically: a temporary file beside it, flushed to disk, then renamed over the old one. Only the
+ * user may read it (0600), in folders this creates 0700.
  */
-export async function writeJsonFile(file: string, value: unknown, mode = 0o644): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
+export async function writeJsonFile(file: string, value: unknown): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    const handle = await open(temporary, 'wx', mode);
+    const handle = await open(temporary, 'wx', PRIVATE_FILE_MODE);
     try {
       await handle.writeFile(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
       await handle.sync();

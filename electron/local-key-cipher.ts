@@ -108,7 +108,7 @@ interface KeyHistory {
  * lost it. Throws when the keyring cannot be used.
  */
 async function keyFromKeyring(keyring: KeyringLike, userDataDir: string, history: KeyHistory): Promise<Buffer> {
-  const note = (): Promise<void> => writeJsonFile(path.join(userDataDir, KEYRING_NOTE_NAME), { keptIn: 'os-keyring' }, 0o600);
+  const note = (): Promise<void> => writeJsonFile(path.join(userDataDir, KEYRING_NOTE_NAME), { keptIn: 'os-keyring' });
   const stored = decodeKey(keyring.getPassword());
   if (stored !== undefined) {
     // Keys kept in the keyring before the note existed are noted at their first start.

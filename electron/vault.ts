@@ -32,6 +32,12 @@ export interface Vault {
   set(connectionId: string, origin: string, key: string, options?: VaultSetOptions): Promise<void>;
   /** Forgets the connection's key. */
   clear(connectionId: string): Promise<void>;
+  /**
+   * Binds every key stored before keys carried their origin to the origin of its connection's address as the
+   * connections file holds it (`originOf`), and forgets one whose connection is gone; run at start, before any key is
+   * asked for, so such a key never goes to whichever origin asks first.
+   */
+  bindLegacyKeys(originOf: (connectionId: string) => string | undefined): Promise<void>;
 }
 
 /** A vault that keeps keys in memory only, for tests and for hosts that must not write secrets. */
@@ -57,6 +63,10 @@ export class MemoryVault implements Vault {
 
   async clear(connectionId: string): Promise<void> {
     this.#keys.delete(connectionId);
+  }
+
+  async bindLegacyKeys(): Promise<void> {
+    // Every key it holds was set with its origin.
   }
 }
 
@@ -174,18 +184,13 @@ export class FileVault implements Vault {
     const boundTo = this.#document.origins !== undefined && Object.hasOwn(this.#document.origins, connectionId)
       ? this.#document.origins[connectionId]
       : undefined;
-    if (boundTo !== undefined && boundTo !== origin) return undefined;
-    if (!stored.startsWith(CIPHERTEXT_TAG)) throw new BridgeError('storage-failed', UNREADABLE_KEY_MESSAGE);
-    let key: string;
+    // A key without an origin was not bound at start (`bindLegacyKeys`): it goes nowhere.
+    if (boundTo !== origin) return undefined;
     try {
-      key = await this.#cipher.decrypt(Buffer.from(stored.slice(CIPHERTEXT_TAG.length), 'base64'), bindingOf(connectionId, boundTo));
+      return await this.#decrypt(stored, bindingOf(connectionId, boundTo));
     } catch {
       throw new BridgeError('storage-failed', UNREADABLE_KEY_MESSAGE);
     }
-    // A key from before keys had an origin is bound to the first one it is asked for: the connection's address, since
-    // a changed address clears the key.
-    if (boundTo === undefined) await this.set(connectionId, origin, key, { allowInsecureStorage: true, rememberConsent: false });
-    return key;
   }
 
   async set(connectionId: string, origin: string, key: string, options: VaultSetOptions = {}): Promise<void> {
@@ -210,6 +215,35 @@ export class FileVault implements Vault {
     });
   }
 
+  async bindLegacyKeys(originOf: (connectionId: string) => string | undefined): Promise<void> {
+    await this.#mutate(async (current) => {
+      const origins = { ...current.origins };
+      const unbound = Object.keys(current.keys).filter((connectionId) => !Object.hasOwn(origins, connectionId));
+      if (unbound.length === 0) return undefined;
+      const keys = { ...current.keys };
+      for (const connectionId of unbound) {
+        const origin = originOf(connectionId);
+        if (origin === undefined) {
+          delete keys[connectionId];
+          continue;
+        }
+        origins[connectionId] = origin;
+        const stored = keys[connectionId] ?? '';
+        // One that cannot be read stays unreadable under its origin: the user is asked to enter it again.
+        const key = await this.#decrypt(stored, bindingOf(connectionId, undefined)).catch(() => undefined);
+        if (key === undefined) continue;
+        keys[connectionId] = CIPHERTEXT_TAG + Buffer.from(await this.#cipher.encrypt(key, bindingOf(connectionId, origin))).toString('base64');
+      }
+      return { ...current, keys, origins };
+    });
+  }
+
+  /** The key of a stored ciphertext under its binding; throws when it is not one of this cipher's. */
+  async #decrypt(stored: string, binding: string): Promise<string> {
+    if (!stored.startsWith(CIPHERTEXT_TAG)) throw new BridgeError('storage-failed', UNREADABLE_KEY_MESSAGE);
+    return this.#cipher.decrypt(Buffer.from(stored.slice(CIPHERTEXT_TAG.length), 'base64'), binding);
+  }
+
   async clear(connectionId: string): Promise<void> {
     await this.#mutate(async (current) => {
       if (!Object.hasOwn(current.keys, connectionId)) return undefined;
@@ -227,7 +261,7 @@ export class FileVault implements Vault {
       const next = await change(this.#document);
       if (next === undefined) return;
       try {
-        await writeJsonFile(this.#file, next, 0o600);
+        await writeJsonFile(this.#file, next);
       } catch (error) {
         throw storageFailure('saved', error);
       }

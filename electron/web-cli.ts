@@ -18,12 +18,13 @@ import { provisioningRequestOf, readKeyFile } from './provisioning';
 import { ensureRendererBuilt } from './renderer-build';
 import { defaultUserDataDir } from './user-data-dir';
 import { FileVault } from './vault';
-import { DEFAULT_WEB_PORT, startWebHost } from './web-host';
+import { startWebHost } from './web-host';
+import { listenOnInstallationPort } from './web-port';
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const usage = `Usage: npm run web -- [--port <n>] [--user-data <dir>] [--open] [--connect <url> --key-file <file>] [--new-vault-key]
-  --port           port on 127.0.0.1 (default ${DEFAULT_WEB_PORT}; 0 picks a free one)
+  --port           port on 127.0.0.1 (default: one chosen at random at the first start and kept; 0 picks a free one)
   --user-data      folder of connections, keys and the Local workspace (default: the installed app's)
   --open           open the address in the system browser
   --connect        add or update the connection to this server and make it active (with --key-file: its API key)
@@ -64,7 +65,7 @@ async function confirmMigrationInTerminal(targets: MigrationTargets): Promise<bo
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      port: { type: 'string', default: String(DEFAULT_WEB_PORT) },
+      port: { type: 'string' },
       'user-data': { type: 'string' },
       open: { type: 'boolean', default: false },
       connect: { type: 'string' },
@@ -77,8 +78,8 @@ async function main(): Promise<void> {
     console.log(usage);
     return;
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0..65535, not '${values.port}'.\n${usage}`);
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65_535)) throw new Error(`--port must be 0..65535, not '${values.port}'.\n${usage}`);
   const userDataDir = path.resolve(values['user-data'] ?? defaultUserDataDir());
   const proxyNote = useEnvironmentProxy(process.env);
   if (proxyNote !== undefined) log(proxyNote);
@@ -116,13 +117,8 @@ async function main(): Promise<void> {
     });
     log(`Connection ${connection.name} (${connection.baseUrl}) is set up with its key and active.`);
   }
-  const web = await startWebHost({
-    port,
-    staticDir,
-    handlers: host.handlers,
-    onEvent: (sink) => host.onEvent(sink),
-    log,
-  }).catch(async (error: unknown) => {
+  const startOn = (webPort: number) => startWebHost({ port: webPort, staticDir, handlers: host.handlers, onEvent: (sink) => host.onEvent(sink), log });
+  const web = await (port === undefined ? listenOnInstallationPort(userDataDir, startOn, log) : startOn(port)).catch(async (error: unknown) => {
     await host.close();
     throw error;
   });

@@ -30,9 +30,6 @@ import { dispatchBridgeCall, type BridgeEventSink, type BridgeHandlers, type Dis
 import { APP_RESPONSE_HEADERS, contentTypeOf, rendererFileFor } from './app-protocol';
 import { receiveSpoolPiece } from './web-host-spool';
 
-/** The port browser mode uses unless told otherwise: a fixed one keeps the page's origin, and its IndexedDB, stable. */
-export const DEFAULT_WEB_PORT = 47_613;
-
 /** How to run the browser host. */
 export interface WebHostOptions {
   /** 0 picks a free port. */
@@ -238,9 +235,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    // A port that is taken may be tried again on another: nothing of this start is left listening.
+    const refused = (error: Error): void => {
+      unsubscribe();
+      sockets.close();
+      reject(error);
+    };
+    server.once('error', refused);
     server.listen(options.port, '127.0.0.1', () => {
-      server.off('error', reject);
+      server.off('error', refused);
       resolve();
     });
   });

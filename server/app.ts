@@ -5,13 +5,14 @@ import { Level, type Principal } from './auth/principal';
 import { requireLevel } from './auth/scope';
 import { authenticator } from './auth/authentication';
 import type { ServerContext } from './context';
-import { ApiError, badRequest } from './errors';
+import { ApiError } from './errors';
 import { handleError, problemBody, sendProblem } from './problem-handler';
 import { honoursIdempotencyKey, idempotencyHooks } from './idempotency';
 import { operationHandlers } from './routes';
 import type { OperationCall, OperationHandler, StreamedReply } from './routes/operation';
 import { requiredLevel, resolvePathScope } from './routes/access';
 import { rateLimit, rateLimitOptions } from './rate-limit';
+import { checkBodyValues, checkTexts } from './request-values';
 
 /** Options of the HTTP layer. */
 export interface AppOptions {
@@ -89,37 +90,6 @@ function sendReply(reply: FastifyReply, result: AnyReply): FastifyReply {
   return reply.send(result.value);
 }
 
-/** The JSON path of the first number in `value` that is not finite, or undefined when there is none. */
-function nonFiniteNumberPath(value: unknown, path: string): string | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
-  if (typeof value !== 'object' || value === null || value instanceof Readable) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = nonFiniteNumberPath(item, path === '' ? key : `${path}.${key}`);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-/** The path of the first text (a string or an object key) in `value` that holds U+0000, or undefined. */
-function nulTextPath(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\0') ? path : undefined;
-  if (typeof value !== 'object' || value === null || value instanceof Readable) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const itemPath = path === '' ? key : `${path}.${key}`;
-    if (key.includes('\0')) return itemPath;
-    const found = nulTextPath(item, itemPath);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-/** The 400 for text holding U+0000. */
-function nulTextError(field: string): ApiError {
-  return badRequest(`The request is invalid: ${field} contains the character U+0000, which no text may hold.`, [
-    { path: field, message: 'must not contain U+0000' },
-  ]);
-}
-
 /** Builds the Fastify app (without listening): content types, auth, every route of both versions, one error handler. */
 export async function buildApp(ctx: ServerContext, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -162,21 +132,12 @@ export async function buildApp(ctx: ServerContext, options: AppOptions): Promise
   // No text holds U+0000: PostgreSQL cannot store it, and a local workspace must move to a team server as it is.
   // Paths and queries are checked before authentication, which may already look a path's resource up.
   app.addHook('onRequest', async (request) => {
-    const field = nulTextPath(request.params, 'params') ?? nulTextPath(request.query, 'query');
-    if (field !== undefined) throw nulTextError(field);
+    checkTexts(request.params, 'params');
+    checkTexts(request.query, 'query');
   });
 
-  // Type coercion reads the strings "Infinity" and "-Infinity" as numbers that pass every bound check of ajv and that
-  // no JSON answer can carry: they are refused here, after validation, for bodies and query strings alike.
-  app.addHook('preHandler', async (request) => {
-    const nulPath = nulTextPath(request.body, '');
-    if (nulPath !== undefined) throw nulTextError(nulPath === '' ? 'body' : nulPath);
-    const path = nonFiniteNumberPath(request.body, '') ?? nonFiniteNumberPath(request.query, '');
-    if (path !== undefined) {
-      const field = path === '' ? 'body' : path;
-      throw badRequest(`The request is invalid: ${field} must be a finite number.`, [{ path: field, message: 'must be a finite number' }]);
-    }
-  });
+  // After validation, which coerces types: bodies nested too deep, text holding U+0000 and numbers that are not finite.
+  app.addHook('preHandler', async (request) => checkBodyValues(request.body, request.query));
 
   const principals = new WeakMap<FastifyRequest, Principal>();
   const authenticate = authenticator(ctx);

@@ -16,6 +16,11 @@ export const UploadFileName = Type.String({ minLength: 1, maxLength: 255, patter
 /** The largest file an upload takes (the server's limit, decisions §11). */
 export const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
 
+/** Why a file larger than `MAX_UPLOAD_BYTES` is not uploaded, told before any of it is read. */
+export function tooLargeToUpload(fileName: string): string {
+  return `${fileName} is larger than ${MAX_UPLOAD_BYTES / 1024 ** 3} GiB, the most the server takes.`;
+}
+
 /** Bytes the page sends per spool chunk. */
 export const SPOOL_CHUNK_BYTES = 1024 * 1024;
 

@@ -1,12 +1,15 @@
 /** The SHA-256 of a file's content, read as a stream: a model of several gigabytes never sits in memory. */
 import { createHash } from 'node:crypto';
-import { readWithoutFollowing } from './file-access';
+import { readInsideFolder } from './file-access';
 
-/** The file's SHA-256 as lower-case hex, and how many bytes were read. Rejects when `signal` aborts, and on a symbolic link. */
-export async function sha256OfFile(file: string, signal?: AbortSignal): Promise<{ sha256: string; size: number }> {
+/**
+ * The SHA-256, as lower-case hex, of the file `relativeKey` of `folder`, and how many bytes were read. Rejects when
+ * `signal` aborts, and with `UnsafeFileError` for a file that is not the folder's own (`openInsideFolder`).
+ */
+export async function sha256OfFile(folder: string, relativeKey: string, signal?: AbortSignal): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
   let size = 0;
-  for await (const bytes of readWithoutFollowing(file, 1024 * 1024, signal)) {
+  for await (const bytes of readInsideFolder(folder, relativeKey, 1024 * 1024, signal)) {
     hash.update(bytes);
     size += bytes.byteLength;
   }

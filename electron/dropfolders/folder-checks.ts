@@ -1,12 +1,17 @@
 /** Whether a folder may be watched as a drop folder: it is there, and it is not one no drop folder may be. */
 import { BridgeError } from '../../shared/ipc';
-import { unsafeDropFolderReason } from './folder-safety';
 import { messageOf, type FolderServiceContext } from './folder-runtime';
 import { checkFolder } from './mapping-store';
+import { unsafeFolderReason } from '../folder-safety';
 
 /** Why a folder is one no drop folder may be, or null. */
 export function unsafeReason(context: FolderServiceContext, folder: string): Promise<string | null> {
-  return unsafeDropFolderReason(folder, { passportFolders: context.passportFolders(), platform: context.uploads.platform, home: context.homeFolder });
+  return unsafeFolderReason(folder, 'drop', {
+    passportFolders: context.passportFolders(),
+    platform: context.uploads.platform,
+    home: context.homeFolder,
+    appDataFolder: context.appDataFolder,
+  });
 }
 
 /** Throws `invalid-request` when a folder may not be a drop folder. */

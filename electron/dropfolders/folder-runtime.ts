@@ -47,6 +47,7 @@ export interface FolderServiceContext {
   /** The folders passports are saved into, as they are now. */
   passportFolders: () => readonly string[];
   homeFolder: string | undefined;
+  appDataFolder: string | undefined;
   connectionExists: ((connectionId: string) => boolean) | undefined;
   /** Set once `close` began: no call is taken any more. */
   closed: boolean;

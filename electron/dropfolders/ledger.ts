@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { nativeSqliteOptions } from '../../shared/native-sqlite';
+import { ensurePrivateFileSync, PRIVATE_FOLDER_MODE } from '../private-files';
 import { Type, type Static, type TSchema } from 'typebox';
 import { DropFolderFile, type DropFileKind, type DropFileProgress, type LedgerState } from '../../shared/dropfolders';
 
@@ -182,8 +183,10 @@ export class UploadLedger {
 
   /** Opens (and creates) the ledger in `stateDir`, brought to the newest schema; throws LedgerVersionError for a newer one. */
   static open(stateDir: string, now: () => Date = () => new Date()): UploadLedger {
-    mkdirSync(stateDir, { recursive: true });
+    mkdirSync(stateDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const file = path.join(stateDir, LEDGER_FILE_NAME);
+    // SQLite gives its -wal and -shm files the database file's mode.
+    ensurePrivateFileSync(file);
     const db = new Database(file, nativeSqliteOptions(process.versions, process.env));
     try {
       db.pragma('journal_mode = WAL');

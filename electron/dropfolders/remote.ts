@@ -11,7 +11,7 @@ import { assertNever, BuildingFileStatuses } from '../../shared/api/enums';
 import type { BuildingFileResponse, BuildingFileStatusResponse } from '../../shared/api/schemas';
 import type { QueuedClient, TransferProgress } from '../http/queued-client';
 import type { DropFileKind } from '../../shared/dropfolders';
-import { readWithoutFollowing } from './file-access';
+import { readInsideFolder } from './file-access';
 
 /** The client drop folders call the server with. */
 export type DropFolderClient = QueuedClient;
@@ -149,13 +149,15 @@ export interface UploadRequest {
   buildingId: string;
   fileId: string;
   fileName: string;
-  absolutePath: string;
+  /** The drop folder and the file's key in it. */
+  folder: string;
+  relativeKey: string;
   size: number;
 }
 
 /**
- * Streams a file from disk into a remote file; every attempt of the queued client opens it anew, never through a
- * symbolic link. Answers 201 (source, processing scheduled) or 202 (information, stored).
+ * Streams a file from disk into a remote file; every attempt of the queued client opens it anew, and reads it only
+ * when it is the folder's own (`openInsideFolder`). Answers 201 (source, processing scheduled) or 202 (information, stored).
  */
 export async function uploadFile(
   client: DropFolderClient,
@@ -168,7 +170,7 @@ export async function uploadFile(
       'uploadBuildingFile',
       {
         params: { buildingId: request.buildingId, fileId: request.fileId, fileName: request.fileName },
-        body: () => Readable.from(readWithoutFollowing(request.absolutePath, 256 * 1024)),
+        body: () => Readable.from(readInsideFolder(request.folder, request.relativeKey, 256 * 1024)),
       },
       // A repeat after a lost answer is at worst a new version of the same content; the uploader checks before it
       // uploads again after a conflict.

@@ -29,6 +29,7 @@ import {
   type DropFolderStatus,
 } from '../../shared/dropfolders';
 import { DEFAULT_TIMING, rowId, snapshotOf, type DropFolderTiming } from './uploader';
+import { PRIVATE_FOLDER_MODE } from '../private-files';
 
 /** What the service is made of; everything but the state folder and the clients has a default. */
 export interface DropFolderServiceOptions {
@@ -53,6 +54,8 @@ export interface DropFolderServiceOptions {
   passportFolders?: () => readonly string[];
   /** The user's home folder, which no drop folder may be or hold (default: this account's). */
   homeFolder?: string;
+  /** The app's user-data folder, which no drop folder may be, hold or lie in. */
+  appDataFolder?: string;
   /**
    * Whether a connection still exists; a folder whose connection was removed says so in its status. Default: every
    * connection does (a headless watch has its one connection for as long as it runs).
@@ -90,7 +93,7 @@ export interface DropFolderService {
 /** The service's context: the state folder opened, its mappings read and its ledger open, no folder watched yet. */
 async function openContext(options: DropFolderServiceOptions): Promise<FolderServiceContext> {
   const stateDir = path.resolve(options.stateDir);
-  await mkdir(stateDir, { recursive: true });
+  await mkdir(stateDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const log = options.log ?? (() => undefined);
   const now = options.now ?? (() => new Date());
   const emit = (event: DropFolderEvent): void => {
@@ -126,6 +129,7 @@ async function openContext(options: DropFolderServiceOptions): Promise<FolderSer
     emit,
     passportFolders: () => options.passportFolders?.() ?? [],
     homeFolder: options.homeFolder,
+    appDataFolder: options.appDataFolder,
     connectionExists: options.connectionExists,
     closed: false,
   };

@@ -9,14 +9,15 @@ import path from 'node:path';
 import { assertNever, BuildingFileStatuses } from '../../shared/api/enums';
 import type { BuildingFileResponse } from '../../shared/api/schemas';
 import type { DropFileProgress, DropFolderEvent, DropFolderMapping, LedgerState } from '../../shared/dropfolders';
+import { MAX_UPLOAD_BYTES, tooLargeToUpload } from '../../shared/uploads';
 import type { SlotQueue } from '../http/slot-queue';
 import { sameStamp, waitUntilComplete } from './completeness';
 import { sha256OfFile } from './content-hash';
-import { errorCodeOf, isPermissionDenied } from './file-access';
+import { errorCodeOf, isPermissionDenied, UnsafeFileError } from './file-access';
 import { absolutePathOf, buildingFolderOf, fileKindOf } from './file-rules';
 import { FileProgress } from './file-progress';
 import { isTerminal, keyOf, noticeOf, rowId, snapshotOf } from './file-rows';
-import { entryOf, PERMISSION_DENIED_NOTE, stampOf, SYMBOLIC_LINK_NOTE } from './folder-entry';
+import { entryOf, PERMISSION_DENIED_NOTE, stampOf } from './folder-entry';
 import type { LedgerChanges, LedgerKey, LedgerRow, UploadLedger } from './ledger';
 import { acceptsUpload, activateFile, getFile, getStatus, RemoteFailure, uploadFile, type DropFolderClient } from './remote';
 import { adoptOrCreate, buildingOf } from './remote-target';
@@ -70,8 +71,9 @@ export class MappingUploader {
     }
     const kind = fileKindOf(relativePath, this.#mapping);
     if (kind === undefined) return false;
-    const absolute = absolutePathOf(this.#mapping.folder, relativePath);
-    const entry = await entryOf(absolute);
+    const { folder } = this.#mapping;
+    const absolute = absolutePathOf(folder, relativePath);
+    const entry = await entryOf(folder, relativePath);
     if (entry === undefined) {
       if (row !== undefined) this.#vanished(row);
       return false;
@@ -88,8 +90,8 @@ export class MappingUploader {
     } else {
       row = this.#change(row, 'detected', changes);
     }
-    if (entry.link) {
-      this.#change(row, 'failed', { lastError: SYMBOLIC_LINK_NOTE }, SYMBOLIC_LINK_NOTE);
+    if (entry.kind === 'refused') {
+      this.#change(row, 'failed', { lastError: entry.note }, entry.note);
       return false;
     }
     if (this.#mapping.target.kind === 'portfolio' && buildingFolderOf(relativePath) === undefined) {
@@ -120,6 +122,12 @@ export class MappingUploader {
       default:
         return assertNever(completeness, 'completeness');
     }
+    // Refused before a byte is read: hashing and sending it would only end in the server's 413.
+    if (completeness.stamp.size > MAX_UPLOAD_BYTES) {
+      const reason = tooLargeToUpload(path.posix.basename(relativePath));
+      this.#change(row, 'failed', { size: completeness.stamp.size, mtimeMs: completeness.stamp.mtimeMs, lastError: reason }, reason);
+      return false;
+    }
 
     const release = await this.#ctx.diskSlots.acquire(this.#signal);
     if (release === undefined) return false;
@@ -127,7 +135,7 @@ export class MappingUploader {
     try {
       row = this.#change(row, 'hashing', { size: completeness.stamp.size, mtimeMs: completeness.stamp.mtimeMs }, `${completeness.stamp.size} bytes`);
       try {
-        ({ sha256 } = await sha256OfFile(absolute, this.#signal));
+        ({ sha256 } = await sha256OfFile(folder, relativePath, this.#signal));
       } catch (error) {
         if (this.#signal.aborted) return false;
         if (errorCodeOf(error) === 'ENOENT') {
@@ -138,14 +146,19 @@ export class MappingUploader {
           this.#change(row, 'failed', { lastError: PERMISSION_DENIED_NOTE }, PERMISSION_DENIED_NOTE);
           return false;
         }
-        // A link put in the file's place after it was found complete: looked at again, it is told as a link.
-        if (errorCodeOf(error) === 'ELOOP') return true;
+        // A link or another file put in the file's place after it was found complete: looked at again, it is told
+        // as what it is. A hard link made meanwhile, or a folder on the way turned into a link, is refused as such.
+        if (errorCodeOf(error) === 'ELOOP' || (error instanceof UnsafeFileError && error.reason === 'replaced')) return true;
+        if (error instanceof UnsafeFileError) {
+          this.#change(row, 'failed', { lastError: error.message }, error.message);
+          return false;
+        }
         throw error;
       }
     } finally {
       release();
     }
-    const after = await stampOf(absolute);
+    const after = await stampOf(folder, relativePath);
     if (after === undefined || !sameStamp(after, completeness.stamp)) {
       this.#change(row, 'detected', after === undefined ? {} : { size: after.size, mtimeMs: after.mtimeMs }, 'changed while it was read');
       return true;
@@ -183,12 +196,12 @@ export class MappingUploader {
   /** Uploads the row's content until it is delivered, given up, or the work stops. */
   async #upload(start: LedgerRow): Promise<boolean> {
     let row = start;
-    const absolute = absolutePathOf(this.#mapping.folder, row.path);
+    const { folder } = this.#mapping;
     let failures = 0;
     let gone = 0;
     for (;;) {
       if (this.#signal.aborted) return false;
-      const seen = await stampOf(absolute);
+      const seen = await stampOf(folder, row.path);
       if (seen === undefined) {
         this.#vanished(row);
         return false;
@@ -224,7 +237,7 @@ export class MappingUploader {
           this.#progress.report(row, { step: 'upload', done: 0, total: row.size }, true);
           await uploadFile(
             client,
-            { buildingId, fileId: file.id, fileName: path.posix.basename(row.path), absolutePath: absolute, size: row.size },
+            { buildingId, fileId: file.id, fileName: path.posix.basename(row.path), folder, relativeKey: row.path, size: row.size },
             (transfer) => this.#progress.report(row, { step: 'upload', done: transfer.loaded, total: transfer.total ?? row.size }, false),
             this.#signal,
           );
@@ -232,7 +245,7 @@ export class MappingUploader {
           release();
         }
         // The content sent was read again from disk: it is the hashed one only if the file did not change meanwhile.
-        const afterUpload = await stampOf(absolute);
+        const afterUpload = await stampOf(folder, row.path);
         return await this.#delivered(row, afterUpload !== undefined && sameStamp(afterUpload, row) ? row.sha256 : null);
       } catch (error) {
         if (!(error instanceof RemoteFailure)) throw error;

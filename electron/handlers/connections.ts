@@ -72,7 +72,7 @@ export function connectionHandlers(context: ConnectionHandlerContext): Pick<Brid
     // A client of its own with the typed key, closed after the one call.
     'connections:test-draft': async ({ apiVersion, key, ...address }) => {
       const client = createQueuedClient({
-        baseUrl: checkedDraftAddress(address),
+        baseUrl: await checkedDraftAddress(address),
         apiVersion,
         apiKey: async () => key,
         ...(context.fetch === undefined ? {} : { fetch: context.fetch }),

@@ -1,6 +1,6 @@
 /** Drop folders and passport folders kept apart, for the handlers that add or move either. */
 import { BridgeError } from '../../shared/ipc';
-import { isWithinByRealPath } from '../dropfolders/folder-safety';
+import { isWithinByRealPath } from '../folder-safety';
 
 /**
  * Refuses a passport folder inside a drop folder, or the other way round: each passport would be uploaded again.

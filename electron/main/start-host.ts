@@ -4,10 +4,11 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { Session } from 'electron';
+import type { Net, Session } from 'electron';
 import { hasBackgroundWork } from '../background';
 import { startDesktopHost, type DesktopHost } from '../desktop';
 import { notLoopbackHttp, sendingStreamsOverNodeHttp } from '../http/node-http-uploads';
+import { revealingRedirects, type RedirectLocator } from '../http/opaque-redirects';
 import type { LaunchRequests } from '../launch-requests';
 import { startProxyControl } from '../network/proxy-control';
 import { provisioningRequestOf, readKeyFile } from '../provisioning';
@@ -51,6 +52,34 @@ function sessionFetch(session: Session): (input: string | URL | Request, init?: 
   return (input, init) => session.fetch(input instanceof URL ? input.toString() : input, init);
 }
 
+/**
+ * Where a read is redirected, through the same session: `net.request` in `manual` mode tells a redirect's status and
+ * address in its `redirect` event, which `session.fetch` keeps to itself (`http/opaque-redirects.ts`); not following
+ * it there cancels the request.
+ */
+function netRedirectLocator(net: Net, session: Session): RedirectLocator {
+  return (url, init) =>
+    new Promise((resolve, reject) => {
+      const headers: Record<string, string> = {};
+      new Headers(init.headers).forEach((value, name) => {
+        headers[name] = value;
+      });
+      const request = net.request({ url, method: init.method ?? 'GET', session, redirect: 'manual', credentials: 'omit', headers });
+      const stop = (): void => request.abort();
+      init.signal?.addEventListener('abort', stop, { once: true });
+      const settle = (seen: { status: number; location: string } | undefined): void => {
+        init.signal?.removeEventListener('abort', stop);
+        resolve(seen);
+        request.abort();
+      };
+      request.on('redirect', (statusCode, _method, redirectUrl) => settle({ status: statusCode, location: redirectUrl }));
+      request.on('response', () => settle(undefined));
+      request.on('abort', () => settle(undefined));
+      request.on('error', reject);
+      request.end();
+    });
+}
+
 /** What the host is started with beyond the app's own. */
 export interface HostStart {
   updates: UpdateChecker | undefined;
@@ -62,7 +91,7 @@ export interface HostStart {
 
 /** Starts the host; from then on closing the window hides it to the tray while folders are set. */
 export async function startHost(electron: ElectronApi, { updates, window, launchRequests, windowOpened }: HostStart): Promise<DesktopHost> {
-  const { app, safeStorage, session, shell } = electron;
+  const { app, net, safeStorage, session, shell } = electron;
   const userDataDir = app.getPath('userData');
   const vault = await FileVault.open(path.join(userDataDir, 'vault.json'), safeStorageCipher(safeStorage, process.platform));
   if (vault.setAside !== undefined) log(`The key vault could not be read and was moved aside to ${vault.setAside}.`);
@@ -91,7 +120,10 @@ export async function startHost(electron: ElectronApi, { updates, window, launch
       homeDir: os.homedir(),
     }),
     log,
-    fetch: sendingStreamsOverNodeHttp(sessionFetch(session.defaultSession), notLoopbackHttp),
+    fetch: sendingStreamsOverNodeHttp(
+      revealingRedirects(sessionFetch(session.defaultSession), netRedirectLocator(net, session.defaultSession)),
+      notLoopbackHttp,
+    ),
     proxy,
   });
   window.hideToTrayWhile(() => hasBackgroundWork(host.status()));

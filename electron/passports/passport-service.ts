@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Value } from 'typebox/value';
 import { BridgeError } from '../../shared/ipc';
+import { unsafeFolderReason, type FolderSafetyContext } from '../folder-safety';
 import type { QueuedClient } from '../http/queued-client';
 import {
   PassportRequestOptions,
@@ -65,6 +66,8 @@ export interface PassportServiceOptions {
   /** Waits between placement attempts; ends early when the signal aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   log?: (message: string, error?: unknown) => void;
+  /** What a passport folder is checked against: no system or secret folder, nor the app's data (`unsafeFolderReason`). */
+  folderSafety?: Omit<FolderSafetyContext, 'passportFolders'>;
 }
 
 /** The running service. Methods that change something throw a `BridgeError` the Bridge can pass on. */
@@ -149,11 +152,14 @@ export async function startPassportService(options: PassportServiceOptions): Pro
   const loop = new CheckLoop(context, options.pollIntervalMs ?? 15_000);
   await records.recoverInterruptedDownloads();
   void loop.checkSoon();
-  return serviceOver(context, loop);
+  return serviceOver(context, loop, async (folder) => {
+    const reason = await unsafeFolderReason(folder, 'passport', { passportFolders: [], ...options.folderSafety });
+    if (reason !== null) throw new BridgeError('invalid-request', reason);
+  });
 }
 
-/** The service's methods over its records and its check loop. */
-function serviceOver({ records, clock }: PassportContext, loop: CheckLoop): PassportService {
+/** The service's methods over its records and its check loop; `refuseUnsafe` throws for a folder no passport may go to. */
+function serviceOver({ records, clock }: PassportContext, loop: CheckLoop, refuseUnsafe: (folder: string) => Promise<void>): PassportService {
   let stopped: Promise<void> | undefined;
 
   function requireOpen(): void {
@@ -176,6 +182,7 @@ function serviceOver({ records, clock }: PassportContext, loop: CheckLoop): Pass
       requireOpen();
       if (!Value.Check(PassportTargetDraft, draft)) throw invalidSettings();
       checkSettings(draft.subject, draft.formats, draft.folder);
+      await refuseUnsafe(draft.folder);
       const target = newTarget(draft, clock().toISOString());
       await records.addTarget(target);
       void loop.checkSoon();
@@ -187,6 +194,7 @@ function serviceOver({ records, clock }: PassportContext, loop: CheckLoop): Pass
       const target = requireTarget(targetId);
       const formats = changes.formats ?? target.formats;
       checkSettings(target.subject, formats, changes.folder ?? target.folder);
+      if (changes.folder !== undefined) await refuseUnsafe(changes.folder);
       await records.changeTarget(target, {
         folder: changes.folder === undefined ? target.folder : path.resolve(changes.folder),
         formats,

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { BridgeError } from '../../shared/ipc';
-import { MAX_UPLOAD_BYTES, type ChosenFiles } from '../../shared/uploads';
+import { MAX_UPLOAD_BYTES, tooLargeToUpload, type ChosenFiles } from '../../shared/uploads';
 
 /** What the open dialog offers (`ChooseFilesRequest.kinds`). */
 export type ChoiceKind = 'source' | 'information' | 'any';
@@ -66,7 +66,7 @@ export class ChoiceRegistry {
         throw new BridgeError('invalid-request', `The server takes no file named ${fileName}: rename it (no backslash, at most 255 characters).`);
       }
       if (info.size > MAX_UPLOAD_BYTES) {
-        throw new BridgeError('invalid-request', `${fileName} is larger than ${MAX_UPLOAD_BYTES / 1024 ** 3} GiB, the most the server takes.`);
+        throw new BridgeError('invalid-request', tooLargeToUpload(fileName));
       }
       chosen.push({ path: filePath, fileName, size: info.size });
     }

@@ -13,6 +13,7 @@ import { mkdir, open, readdir, rm, stat, type FileHandle } from 'node:fs/promise
 import path from 'node:path';
 import { BridgeError } from '../../shared/ipc';
 import { SPOOL_CHUNK_BYTES, SPOOL_CHUNKS_IN_FLIGHT } from '../../shared/uploads';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../private-files';
 import { completeFile, type FileGrowth } from './file-chunks';
 
 /** The waits of spools; tests shorten them. */
@@ -75,7 +76,7 @@ export class SpoolStore {
 
   /** Deletes every spool file but those of `keep` (at start: no spool is open yet, so the others belong to nobody). */
   async removeAllBut(keep: ReadonlySet<string>): Promise<void> {
-    await mkdir(this.#folder, { recursive: true });
+    await mkdir(this.#folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     for (const name of await readdir(this.#folder)) {
       if (keep.has(name)) continue;
       await rm(path.join(this.#folder, name), { force: true, recursive: true });
@@ -85,10 +86,10 @@ export class SpoolStore {
 
   /** Makes an empty spool for `size` bytes of `fileName`; answers its id. */
   async open(fileName: string, size: number): Promise<string> {
-    await mkdir(this.#folder, { recursive: true });
+    await mkdir(this.#folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const id = randomUUID();
     const file = this.fileOf(id);
-    const handle = await open(file, 'wx', 0o600);
+    const handle = await open(file, 'wx', PRIVATE_FILE_MODE);
     const spool: OpenSpool = {
       id,
       file,

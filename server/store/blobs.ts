@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { ApiError } from '../errors';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files';
 
 /** What was stored by a put. */
 export interface StoredBlob {
@@ -80,16 +81,16 @@ export class FsBlobStore implements BlobStore {
 
   async put(key: string, content: Readable | Buffer, maxBytes: number): Promise<StoredBlob> {
     const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
+    await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const temporary = `${target}.${randomUUID()}.partial`;
     const counted = { size: 0 };
     try {
       if (Buffer.isBuffer(content)) {
         if (content.length > maxBytes) throw new ApiError(413, `The upload is larger than the limit of ${maxBytes} bytes.`);
         counted.size = content.length;
-        await pipeline([content], createWriteStream(temporary, { flags: 'wx' }));
+        await pipeline([content], createWriteStream(temporary, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
       } else {
-        await pipeline(content, sizeLimit(maxBytes, counted), createWriteStream(temporary, { flags: 'wx' }));
+        await pipeline(content, sizeLimit(maxBytes, counted), createWriteStream(temporary, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
       }
       await rename(temporary, target);
     } catch (error) {

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { isPostgresUrl, openPostgres, openSqlite, type OpenedDatabase, type StoreDialect } from './dialect';
 import { migrateToLatest } from './migrations';
+import { ensurePrivateFile, ensurePrivateFolder } from './private-files';
 import type { DatabaseSchema } from './tables';
 
 /** The database half of the store, migrated and ready. */
@@ -25,8 +25,11 @@ function open(location: DatabaseLocation): OpenedDatabase {
   if (typeof location !== 'string') return openPostgres(location.url);
   if (isPostgresUrl(location)) return openPostgres(location);
   if (location === ':memory:') return openSqlite(location);
-  mkdirSync(location, { recursive: true });
-  return openSqlite(sqliteFileIn(location));
+  // SQLite gives its -wal and -shm files the database file's mode.
+  ensurePrivateFolder(location);
+  const file = sqliteFileIn(location);
+  ensurePrivateFile(file);
+  return openSqlite(file);
 }
 
 /**

@@ -28,6 +28,11 @@ export async function fetchFollowingOwnRedirects(
   let request: RequestInit = { ...init, redirect: 'manual' };
   for (let redirects = 0; ; redirects += 1) {
     const response = await fetchFunction(address.href, request);
+    // A fetch that keeps a redirect's answer from its caller (the Fetch standard's opaque redirect) says neither where
+    // nor how: such a redirect cannot be checked, so it is not followed.
+    if (response.type === 'opaqueredirect') {
+      return { refused: 'The server redirected this call, and the app cannot tell where to: it does not follow it, so that the key is never sent elsewhere.' };
+    }
     const location = response.headers.get('location');
     if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
     await response.body?.cancel().catch(() => undefined);

@@ -2,7 +2,7 @@
  * The desktop host's Bridge handlers with every real part: the Local workspace server as a child process, a second
  * real server on 127.0.0.1 as a remote connection, the queued client between them. Only the vault is in memory.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -37,6 +37,8 @@ async function value<C extends IpcChannel>(channel: C, request: IpcRequest<C>): 
 
 beforeAll(async () => {
   userDataDir = await mkdtemp(path.join(os.tmpdir(), 'desktop-host-'));
+  // As an earlier version left it: readable by every user of the computer.
+  await chmod(userDataDir, 0o755);
   remoteDataDir = await mkdtemp(path.join(os.tmpdir(), 'desktop-remote-'));
   remote = await startServer({ dataDir: remoteDataDir, port: 0, bootstrapKey: REMOTE_KEY, logger: false, worker: false });
   host = await startTestDesktopHost(userDataDir, {
@@ -75,6 +77,23 @@ describe('the Local workspace', () => {
       await call('connections:remove', { connectionId: 'local' }),
     ]) {
       expect(result).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    }
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('the user-data folder', () => {
+  it("is the user's alone: the folder 0700, and every folder in it 0700 and file 0600", async () => {
+    await value('connections:add', { name: 'Written down', baseUrl: 'http://127.0.0.1:9', apiVersion: 'v2.3' });
+    expect((await stat(userDataDir)).mode & 0o777).toBe(0o700);
+    const entries = await readdir(userDataDir, { recursive: true, withFileTypes: true });
+    const names = entries.map((entry) => path.relative(userDataDir, path.join(entry.parentPath, entry.name)));
+    expect(names).toEqual(expect.arrayContaining(['connections.json', expect.stringMatching(/\.sqlite$/)]));
+    for (const entry of entries) {
+      const file = path.join(entry.parentPath, entry.name);
+      expect([path.relative(userDataDir, file), (await stat(file)).mode & 0o777]).toEqual([
+        path.relative(userDataDir, file),
+        entry.isDirectory() ? 0o700 : 0o600,
+      ]);
     }
   });
 });

@@ -162,6 +162,18 @@ describe('ConnectionStore', () => {
     expect(calls).toBe(2);
   });
 
+  it('takes plain http to a *.localhost name without consent only when the name resolves to loopback', async () => {
+    const lookup = async (hostname: string): Promise<string[]> => (hostname === 'app.localhost' ? ['127.0.0.1'] : ['203.0.113.7']);
+    const store = await ConnectionStore.open(dir, lookup);
+    expect(await store.add(draft({ baseUrl: 'http://app.localhost:8080' }))).toMatchObject({ baseUrl: 'http://app.localhost:8080' });
+    const refused = await failureOf(store.add(draft({ baseUrl: 'http://evil.localhost:8080' })));
+    expect(refused).toMatchObject({ code: 'invalid-request', message: expect.stringContaining('Plain http sends the key') });
+    const confirmed = await store.add(draft({ baseUrl: 'http://evil.localhost:8080', plainHttpConfirmed: true }));
+    const moved = await failureOf(store.update(confirmed.id, draft({ baseUrl: 'http://other.localhost:8080' })));
+    expect(moved.code).toBe('invalid-request');
+    expect(store.list().profiles.map((profile) => profile.baseUrl)).toEqual(['http://app.localhost:8080', 'http://evil.localhost:8080']);
+  });
+
   it('reports a failed write and keeps the previous state', async () => {
     const store = await ConnectionStore.open(dir);
     // The file's place is taken by a folder, so the atomic rename fails.

@@ -143,16 +143,22 @@ describe('FileVault', () => {
     expect((await failureOf(reopened.get('a', 'https://attacker.example'))).code).toBe('storage-failed');
   });
 
-  it('binds a key stored before keys had an origin to the first origin it is asked for', async () => {
+  it('binds a key stored before keys had an origin to its connection’s address at start, never to the first origin that asks', async () => {
     const legacyCipher = await openLocalKeyCipher(path.join(dir, 'legacy'), { keyring: memoryKeyring() });
-    const ciphertext = `v1:${Buffer.from(await legacyCipher.encrypt(KEY_A, 'a')).toString('base64')}`;
-    await writeFile(file, JSON.stringify({ insecureStorageConsent: false, keys: { a: ciphertext } }));
+    const legacy = async (connectionId: string, key: string): Promise<string> =>
+      `v1:${Buffer.from(await legacyCipher.encrypt(key, connectionId)).toString('base64')}`;
+    await writeFile(file, JSON.stringify({ insecureStorageConsent: false, keys: { a: await legacy('a', KEY_A), gone: await legacy('gone', KEY_B) } }));
     const vault = await FileVault.open(file, legacyCipher);
-    expect(await vault.get('a', ORIGIN)).toBe(KEY_A);
+    // Asked before it is bound, by an origin that is not its connection's: it goes nowhere, and stays unbound.
     expect(await vault.get('a', 'https://elsewhere.example')).toBeUndefined();
+    await vault.bindLegacyKeys((connectionId) => (connectionId === 'a' ? ORIGIN : undefined));
+    expect(await vault.get('a', 'https://elsewhere.example')).toBeUndefined();
+    expect(await vault.get('a', ORIGIN)).toBe(KEY_A);
+    expect(await vault.has('gone')).toBe(false);
     const reopened = await FileVault.open(file, legacyCipher);
     expect(await reopened.get('a', ORIGIN)).toBe(KEY_A);
     expect(await reopened.get('a', 'https://elsewhere.example')).toBeUndefined();
+    expect(await readDocument(file)).toMatchObject({ keys: { a: expect.stringMatching(/^v1:/) }, origins: { a: ORIGIN } });
   });
 
   it('forgets the origin with the key', async () => {
@@ -201,6 +207,8 @@ describe('FileVault', () => {
   ])('has the key but asks for it again when the stored value has %s', async (_case, stored) => {
     await writeFile(file, JSON.stringify({ insecureStorageConsent: false, keys: { a: stored } }));
     const vault = await FileVault.open(file, cipher);
+    // Bound at start like any key from before keys had an origin, it stays what it was: unreadable.
+    await vault.bindLegacyKeys(() => ORIGIN);
     expect(await vault.has('a')).toBe(true);
     const failure = await failureOf(vault.get('a', ORIGIN));
     expect(failure.code).toBe('storage-failed');

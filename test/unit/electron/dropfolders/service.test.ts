@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, mkdtemp, readdir, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { MAPPINGS_FILE_NAME } from '../../../../electron/dropfolders/mapping-sto
 import type { DropFolderEvent } from '../../../../shared/dropfolders';
 import { startDropFolderService, type DropFolderService, type DropFolderServiceOptions } from '../../../../electron/dropfolders/service';
 import { BridgeError } from '../../../../shared/ipc';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/uploads';
 
 const BUILDING = { kind: 'building', buildingId: '0b6c8f4e-3d7a-4e59-9a43-6a0f1c2d3e4f' } as const;
 const TIMING = { stableMs: 50, statusPollMs: 50, retryBaseMs: 20, retryMaxMs: 100, rescanIntervalMs: 60_000 };
@@ -197,7 +198,8 @@ describe('startDropFolderService', () => {
   }
 
   async function expectLinksNotFollowed(service: DropFolderService, mappingId: string): Promise<void> {
-    await until(() => (service.files(mappingId).length >= 3 && service.files(mappingId).every((file) => file.state !== 'detected') ? true : undefined));
+    const settled = (file: { state: string }): boolean => file.state !== 'detected' && file.state !== 'hashing';
+    await until(() => (service.files(mappingId).length >= 3 && service.files(mappingId).every(settled) ? true : undefined));
     await service.rescan(mappingId);
     const files = service.files(mappingId).sort((a, b) => a.path.localeCompare(b.path));
     expect(files.map((file) => [file.path, file.state])).toEqual([
@@ -247,5 +249,39 @@ describe('startDropFolderService', () => {
     await chmod(path.join(drop, 'model.ifc'), 0o000);
     const failed = await until(() => service.files(mapping.id).find((file) => file.state === 'failed'));
     expect(failed).toMatchObject({ path: 'model.ifc', lastError: expect.stringMatching(/cannot be read \(permission denied\)/) });
+  });
+
+  it('refuses a file larger than the server takes before reading it, saying why, as the file dialog does', async () => {
+    const events: DropFolderEvent[] = [];
+    const service = await start(events);
+    const drop = await folder('drop');
+    const mapping = await service.add({ folder: drop, target: BUILDING, connectionId: 'c' });
+    // Sparse: 2 GiB and a byte that take no room on disk.
+    await writeFile(path.join(drop, 'huge.ifc'), '');
+    await truncate(path.join(drop, 'huge.ifc'), MAX_UPLOAD_BYTES + 1);
+    const failed = await until(() => service.files(mapping.id).find((file) => file.state === 'failed'));
+    expect(failed).toMatchObject({ path: 'huge.ifc', size: MAX_UPLOAD_BYTES + 1, sha256: null, lastError: 'huge.ifc is larger than 2 GiB, the most the server takes.' });
+    expect(events.some((event) => event.kind === 'file' && event.file.state === 'hashing')).toBe(false);
+  });
+
+  it('uploads no hard link to a file outside the folder, and says why', async () => {
+    const service = await start();
+    const drop = await folder('drop');
+    await writeFile(path.join(await folder('outside'), 'secret.ifc'), 'not for the server');
+    const mapping = await service.add({ folder: drop, target: BUILDING, connectionId: 'c' });
+    await link(path.join(root, 'outside', 'secret.ifc'), path.join(drop, 'model.ifc'));
+    const failed = await until(() => service.files(mapping.id).find((file) => file.state === 'failed'));
+    expect(failed).toMatchObject({ path: 'model.ifc', sha256: null, lastError: expect.stringMatching(/more than one name on the disk \(a hard link\)/) });
+  });
+
+  it('refuses system folders, folders of keys and the app’s own data, which the review found accepted', async () => {
+    const appData = await folder('user-data');
+    const service = await start([], { appDataFolder: appData, homeFolder: await folder('home') });
+    await mkdir(path.join(root, 'home', '.ssh'));
+    await mkdir(path.join(appData, 'local-workspace'));
+    for (const refused of ['/var/log', '/tmp', '/run', '/opt', '/srv', path.join(root, 'home', '.ssh'), appData, path.join(appData, 'local-workspace'), root]) {
+      expect([refused, await codeOf(service.add({ folder: refused, target: BUILDING, connectionId: 'c' }))]).toEqual([refused, 'invalid-request']);
+    }
+    expect(service.list()).toEqual([]);
   });
 });

@@ -65,6 +65,25 @@ describe('targets', () => {
     expect(service.targets()).toEqual([]);
   });
 
+  it('refuses a system folder, a folder of keys and the app’s own data, also as a new folder of a target', async () => {
+    const appData = path.join(stateDir, 'user-data');
+    const service = await startPassportService({
+      stateDir,
+      clientFor: () => {
+        throw new BridgeError('not-found', 'This connection no longer exists.');
+      },
+      pollIntervalMs: 60_000,
+      folderSafety: { appDataFolder: appData, home: path.join(stateDir, 'home') },
+    });
+    services.push(service);
+    for (const folder of ['/etc/cron.d', '/usr/local/bin', path.join(stateDir, 'home', '.ssh'), path.join(appData, 'passports')]) {
+      await expect(service.addTarget(draft({ folder }))).rejects.toMatchObject({ code: 'invalid-request', message: expect.stringContaining('passports cannot be saved there') });
+    }
+    const target = await service.addTarget(draft());
+    await expect(service.updateTarget(target.id, { folder: '/etc/cron.d' })).rejects.toMatchObject({ code: 'invalid-request' });
+    expect(service.targets()).toMatchObject([{ folder: path.join(stateDir, 'out') }]);
+  });
+
   it('shows why a target cannot be checked', async () => {
     const events: PassportEvent[] = [];
     const service = await offline([], events);

@@ -1,6 +1,7 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FsBlobStore, openBlobStore } from '../../../../server/store/blobs';
@@ -37,5 +38,18 @@ describe('openBlobStore', () => {
     expect(store).toBeInstanceOf(S3BlobStore);
     await store.close();
     await expect(openBlobStore('gs://bucket', await folder())).rejects.toThrow(/Unknown blob store 'gs:\/\/bucket'/);
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('FsBlobStore on disk', () => {
+  it('writes blobs 0600 in folders it creates 0700, whatever the umask', async () => {
+    const root = path.join(await folder(), 'blobs');
+    await new FsBlobStore(root).put('buildings/b1/file', Buffer.from('content'), 100);
+    await new FsBlobStore(root).put('buildings/b2/file', Readable.from([Buffer.from('streamed')]), 100);
+    for (const created of [root, path.join(root, 'buildings'), path.join(root, 'buildings', 'b1')]) {
+      expect((await stat(created)).mode & 0o777).toBe(0o700);
+    }
+    expect((await stat(path.join(root, 'buildings', 'b1', 'file'))).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(root, 'buildings', 'b2', 'file'))).mode & 0o777).toBe(0o600);
   });
 });

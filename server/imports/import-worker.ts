@@ -4,11 +4,12 @@
  * import may use ends that import (ImportTooLargeError) instead of the process. The worker waits for each batch to be
  * taken before it reads on, so a slow sink slows the reader and memory stays bounded.
  */
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
 import { ImportTooLargeError, UnknownImportFileError, type ImportOutcome, type ImportSink } from './imported-element';
 import { folderBytes } from './import-temp';
 import { unpackParts } from './part-batches';
 import type { MainToWorker, WorkerToMain } from './worker-messages';
+import { startWorkerBeside } from '../worker-thread';
 
 /** The importers that run in a worker: each has `<entry>.ts` (sources) or `<entry>.js` (bundle) beside this module. */
 export type ImportWorkerEntry = 'ifc-worker' | 'sheet-worker';
@@ -57,23 +58,11 @@ function durationText(ms: number): string {
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 
-/**
- * Starts the worker next to this module. Run from TypeScript sources (tsx, vitest), the worker is `<entry>.ts` and
- * registers tsx itself before loading it: on Node 20 a worker started with `execArgv: ['--import', 'tsx']` still
- * rejects `.ts` entry files. Compiled, it is `<entry>.js`, started directly.
- */
+/** Starts the importer's worker next to this module (server/worker-thread.ts), its temporary files in `tempFolder`. */
 function startWorker(entry: ImportWorkerEntry, workerData: unknown, resourceLimits: ResourceLimits, tempFolder: string | undefined): Worker {
-  const here = import.meta.url;
   // The worker's process.env is its own copy: `os.tmpdir()` there, and every library's temporary file, is the import's.
   const env = tempFolder === undefined ? process.env : { ...process.env, TMPDIR: tempFolder, TMP: tempFolder, TEMP: tempFolder };
-  const options = { workerData, resourceLimits, env };
-  if (!here.endsWith('.ts')) return new Worker(new URL(`./${entry}.js`, here), options);
-  const workerUrl = new URL(`./${entry}.ts`, here).href;
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const bootstrap =
-    `import(${JSON.stringify(tsxApi)})` +
-    `.then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl)}); });`;
-  return new Worker(bootstrap, { ...options, eval: true });
+  return startWorkerBeside(import.meta.url, entry, { workerData, resourceLimits, env });
 }
 
 /** The error a worker's `failed` stands for. */

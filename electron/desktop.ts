@@ -91,6 +91,8 @@ export interface DesktopTuning {
   passportPollMs?: number;
   uploads?: Partial<UploadTiming>;
   clientRetry?: QueuedClientOptions['retry'];
+  /** How long a connection's call waits for an answer, or for its body to move on, before the server counts as not answering (60 s). */
+  clientTimeoutMs?: number;
 }
 
 /** What the tray and the window title show. */
@@ -269,6 +271,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     vault,
     fetch: options.fetch,
     retry: options.tuning?.clientRetry,
+    timeoutMs: options.tuning?.clientTimeoutMs,
     log,
     onList: (list) => emit('connections:changed', list),
     onActivity: (connectionId, now) => emit('http:activity', { connectionId, ...now }),

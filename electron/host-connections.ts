@@ -19,6 +19,8 @@ export interface HostConnectionsOptions {
   /** What every call goes through; default Node's fetch. */
   fetch: typeof globalThis.fetch | undefined;
   retry: QueuedClientOptions['retry'] | undefined;
+  /** The clients' timeout; default the queued client's. */
+  timeoutMs: number | undefined;
   log: (message: string, error?: unknown) => void;
   /** Hears the list after every change of a connection or of its key. */
   onList(list: ConnectionList): void;
@@ -68,12 +70,13 @@ export class HostConnections {
       return existing.client;
     }
     if (existing !== undefined) void existing.client.close();
-    const { vault, retry, fetch } = this.#options;
+    const { vault, retry, timeoutMs, fetch } = this.#options;
     const client = createQueuedClient({
       baseUrl: profile.baseUrl,
       apiVersion: profile.apiVersion,
       apiKey: () => vault.get(profile.id, keyOriginOf(profile)),
       ...(retry === undefined ? {} : { retry }),
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(fetch === undefined ? {} : { fetch }),
       onActivity: (now) => {
         this.#activity.set(profile.id, now);

@@ -8,7 +8,8 @@
  * the server cannot have acted on it — no connection was ever made, or the answer says the request was not processed
  * (408, 429) — or when the caller vouches that a repeat is harmless: it passed `retryUnsafe`, or it sends an
  * `Idempotency-Key` so the server recognises the repeat. Otherwise a lost POST answer is returned to the caller, whose
- * own reconciliation (the sync engine's next pull) finds out what happened.
+ * own reconciliation (the sync engine's next pull) finds out what happened. An attempt that timed out is not repeated
+ * for any method: the call ends within one timeout, so its caller learns at once that the server is not answering.
  */
 import type { NetworkError } from '../../shared/api/client';
 import { assertNever } from '../../shared/api/enums';
@@ -75,8 +76,12 @@ export function isRetriable(outcome: AttemptOutcome, context: RetryContext): boo
     case 'network':
       switch (outcome.reason) {
         case 'unreachable':
-        case 'timeout':
           return !outcome.connected || repeatSafe;
+        // Silence for the whole timeout: the server is not answering, and asking again at once would keep the caller
+        // waiting (and the call's queue slot taken) for another timeout. The caller tries later (the sync's backoff,
+        // an upload's wait), so a paused server is told within one timeout.
+        case 'timeout':
+          return false;
         // The caller gave up, the request could not be built, or the server answered 2xx with a body that is not what
         // the route declares: none of these change by asking again.
         case 'aborted':

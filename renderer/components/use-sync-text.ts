@@ -17,6 +17,8 @@ export interface SyncStatusFacts {
   pendingCount: number;
   parkedCount: number;
   lastSyncAt: string | null;
+  /** Offline because the server took the requests and did not answer them in time. */
+  notAnswering: boolean;
 }
 
 const MINUTE = 60_000;
@@ -87,6 +89,7 @@ export function useSyncText() {
       case 'syncing':
         return progressText(facts.phase, facts.progress, facts.pushProgress);
       case 'offline':
+        if (facts.notAnswering) return t('sync.notAnswering', { count: n(facts.pendingCount, 'integer') }, facts.pendingCount);
         return t('sync.offline', { count: n(facts.pendingCount, 'integer') }, facts.pendingCount);
       case 'error':
         return t('sync.failed');

@@ -1,5 +1,9 @@
-/** A cycle run for the current session, and what this window hears of it: its phase, where it is, how it ended. */
+/**
+ * A cycle run for the current session, and what this window hears of it: its phase, where it is, whether the server
+ * answered it yet, how it ended.
+ */
 import { ref, shallowRef } from 'vue';
+import type { ApiPort } from '../api/port';
 import type { PullProgress, PushProgress } from '../db/schema';
 import type { CycleRunner } from '../sync/cycle-runner';
 import type { SyncCycleReport, SyncPhase } from '../sync/cycle';
@@ -14,14 +18,26 @@ export function useCycleReports(runCycle: CycleRunner, current: () => SyncSessio
   const pushProgress = shallowRef<PushProgress | null>(null);
   /** How the last cycle of this session went; null before the first one ended. */
   const lastCycle = shallowRef<SyncCycleReport | null>(null);
+  /** The running cycle got an answer from the server (any but "no answer"): it is reachable again. */
+  const answered = ref(false);
+
+  /** The session's port, noting the first answer of the server in this cycle. */
+  function noting(api: ApiPort, isCurrent: () => boolean): ApiPort {
+    return async (call) => {
+      const answer = await api(call);
+      if (answer.kind !== 'network' && isCurrent()) answered.value = true;
+      return answer;
+    };
+  }
 
   async function cycle(target: SyncSession): Promise<SyncCycleOutcome> {
     // The lock may be granted after the connection was left: then there is nothing to do.
     if (target.controller.signal.aborted) return { kind: 'ok' };
     const isCurrent = (): boolean => current() === target;
+    answered.value = false;
     const run = runCycle({
       db: target.db,
-      api: target.api,
+      api: noting(target.api, isCurrent),
       signal: target.controller.signal,
       onPhase: (next) => {
         if (isCurrent()) phase.value = next;
@@ -41,6 +57,7 @@ export function useCycleReports(runCycle: CycleRunner, current: () => SyncSessio
       phase.value = null;
       progress.value = null;
       pushProgress.value = null;
+      answered.value = false;
     }
     return report.outcome;
   }
@@ -50,7 +67,8 @@ export function useCycleReports(runCycle: CycleRunner, current: () => SyncSessio
     progress.value = null;
     pushProgress.value = null;
     lastCycle.value = null;
+    answered.value = false;
   }
 
-  return { phase, progress, pushProgress, lastCycle, cycle, reset };
+  return { phase, progress, pushProgress, lastCycle, answered, cycle, reset };
 }

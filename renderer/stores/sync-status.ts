@@ -3,7 +3,7 @@
  * last went through or was tried, what went wrong last, and one status for the sync indicator.
  */
 import { computed, type Ref } from 'vue';
-import type { PullProgress, PullStateRow, PushProgress, PushStateRow, SyncIssue } from '../db/schema';
+import type { PullStateRow, PushStateRow, SyncIssue } from '../db/schema';
 import { isUnreachable } from '../api/failure';
 import type { SyncCycleReport } from '../sync/cycle';
 
@@ -17,8 +17,8 @@ export type SyncStatus = 'syncing' | 'offline' | 'error' | 'attention' | 'synced
 export interface SyncStatusSources {
   running: Readonly<Ref<boolean>>;
   online: Readonly<Ref<boolean>>;
-  progress: Readonly<Ref<PullProgress | null>>;
-  pushProgress: Readonly<Ref<PushProgress | null>>;
+  /** The running cycle got an answer from the server. */
+  answered: Readonly<Ref<boolean>>;
   parkedCount: Readonly<Ref<number>>;
   pullState: Readonly<Ref<PullStateRow | null>>;
   pushState: Readonly<Ref<PushStateRow | null>>;
@@ -32,7 +32,7 @@ function latest(a: string | null, b: string | null): string | null {
   return a > b ? a : b;
 }
 
-export function useSyncStatus({ running, online, progress, pushProgress, parkedCount, pullState, pushState, lastCycle }: SyncStatusSources) {
+export function useSyncStatus({ running, online, answered, parkedCount, pullState, pushState, lastCycle }: SyncStatusSources) {
   /** The end of the last sync that went through: the pull's last clean end or the last cycle without failure. */
   const lastSyncAt = computed<string | null>(() =>
     latest(pullState.value?.lastSuccessAt ?? null, lastCycle.value?.outcome.kind === 'ok' ? lastCycle.value.finishedAt : null),
@@ -52,10 +52,16 @@ export function useSyncStatus({ running, online, progress, pushProgress, parkedC
     return failure?.kind === 'network' && isUnreachable(failure);
   });
 
+  /** The last cycle's calls reached the server and it did not answer in time: it is not answering (a paused server). */
+  const notAnswering = computed(() => {
+    const failure = lastCycle.value?.error?.failure;
+    return online.value && failure?.kind === 'network' && failure.reason === 'timeout';
+  });
+
   const status = computed<SyncStatus>(() => {
-    // Retries after an unreachable server stay "offline" until one gets far enough to report progress: otherwise the
-    // header would flicker between syncing and offline on every retry.
-    const reconnecting = unreachable.value && progress.value === null && pushProgress.value === null;
+    // Retries after an unreachable server stay "offline" until the server answers one of their calls: a server that
+    // accepts connections and never answers would otherwise show "syncing" for a whole timeout on every retry.
+    const reconnecting = unreachable.value && !answered.value;
     if (running.value && !reconnecting) return 'syncing';
     if (!online.value || unreachable.value) return 'offline';
     if (lastCycle.value?.outcome.kind === 'failed') return 'error';
@@ -63,5 +69,5 @@ export function useSyncStatus({ running, online, progress, pushProgress, parkedC
     return 'synced';
   });
 
-  return { lastSyncAt, lastAttemptAt, lastError, unreachable, status };
+  return { lastSyncAt, lastAttemptAt, lastError, unreachable, notAnswering, status };
 }

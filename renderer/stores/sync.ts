@@ -46,16 +46,15 @@ export const useSyncStore = defineStore('sync', () => {
   const current = (): SyncSession | undefined => session;
   const observe = sessionObserver(current);
   const cycles = useCycleReports(runCycle, current);
-  const { phase, progress, pushProgress, lastCycle } = cycles;
+  const { phase, progress, pushProgress, lastCycle, answered } = cycles;
   const records = useSyncRecords(observe);
   const { pendingCount, parkedCount, pullState, pushState } = records;
   const entries = useOutboxEntryLists(current, observe);
   const { pendingItems, parkedItems, watchEntries } = entries;
-  const { lastSyncAt, lastAttemptAt, lastError, unreachable, status } = useSyncStatus({
+  const { lastSyncAt, lastAttemptAt, lastError, unreachable, notAnswering, status } = useSyncStatus({
     running,
     online,
-    progress,
-    pushProgress,
+    answered,
     parkedCount,
     pullState,
     pushState,
@@ -157,6 +156,7 @@ export const useSyncStore = defineStore('sync', () => {
     lastAttemptAt,
     lastError,
     unreachable,
+    notAnswering,
     status,
     syncNow,
     notifyEdit,

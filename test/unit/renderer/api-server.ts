@@ -69,6 +69,8 @@ export interface ApiServer {
   buildingKey(buildingId: string): Promise<string>;
   /** Uploads content to a source file with the administrator key and waits until the server has processed it (needs the worker). */
   uploadSource(buildingId: string, fileId: string, fileName: string, content: Buffer): Promise<void>;
+  /** Makes the server listen on 127.0.0.1 too, for a client that reaches it over a socket; answers its address. */
+  listen(): Promise<string>;
 }
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -185,6 +187,7 @@ export async function startApiServer(options: { worker?: boolean } = {}): Promis
       if (importing.status !== 204) throw new Error(`setimporting answered ${importing.status}.`);
       await create(`/buildings/${buildingId}/files/${file.id}/elements`, { id: 'E0001', name: 'Wall', volume: 1.5, materialName: 'Beton', floor: '00' });
     },
+    listen: async () => app.listen({ host: '127.0.0.1', port: 0 }),
     buildingKey: async (buildingId) =>
       (await create<TokenResponse>(`/buildings/${buildingId}/tokens`, { name: 'One building', level: PermissionLevel.Write })).key,
     async uploadSource(buildingId, fileId, fileName, content) {

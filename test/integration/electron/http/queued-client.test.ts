@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -275,12 +275,52 @@ describe('retries', () => {
 });
 
 describe('timeouts', () => {
-  it('gives up on a server that never answers, attempt by attempt', async () => {
-    handler = () => undefined;
-    const result = await clientFor({ timeoutMs: 200, retry: { attempts: 2 } }).call('getCurrentAccount');
-    expect(result).toMatchObject({ kind: 'network', error: { reason: 'timeout', message: 'The server did not answer in time.' } });
-    expect(seen).toHaveLength(2);
-    expect(waits).toHaveLength(1);
+  it('ends a call within one timeout when the server accepts the connection and never answers, and goes on once it answers', async () => {
+    // A paused server: the connection is accepted and held, not a byte comes back.
+    const held = new Set<Socket>();
+    let answering = false;
+    const silent = createNetServer((socket) => {
+      if (answering) {
+        socket.once('data', () => {
+          const body = JSON.stringify(ACCOUNT);
+          socket.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+        });
+        return;
+      }
+      held.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const client = clientFor({ baseUrl: address, timeoutMs: 300, sleep: undefined });
+      const started = performance.now();
+      const result = await client.call('getCurrentAccount');
+      const elapsed = performance.now() - started;
+      expect(result).toMatchObject({ kind: 'network', error: { reason: 'timeout', message: 'The server did not answer in time.' } });
+      // One attempt, not five: the caller learns within the timeout that the server does not answer.
+      expect(held.size).toBe(1);
+      expect(elapsed).toBeGreaterThanOrEqual(290);
+      expect(elapsed).toBeLessThan(1_500);
+
+      answering = true;
+      expect(await client.call('getCurrentAccount')).toMatchObject({ kind: 'ok', value: ACCOUNT });
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it('ends a call whose answer stops in the middle of its body, after one timeout of silence', async () => {
+    handler = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write(`[${JSON.stringify({ id: portfolioId(1), name: 'Noord', logo: null })}`);
+    };
+    const started = performance.now();
+    const result = await clientFor({ timeoutMs: 300 }).call('listPortfolios');
+    expect(result).toMatchObject({ kind: 'network', error: { reason: 'timeout' } });
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(seen).toHaveLength(1);
   });
 
   it('counts only silence: a slow answer that keeps arriving is not cut off', async () => {

@@ -22,7 +22,7 @@ const lost = (reason: 'unreachable' | 'timeout', connected = true): AttemptOutco
 describe('isRetriable', () => {
   it.each([
     ['a success', { kind: 'ok' } as AttemptOutcome, false],
-    ['a timeout', lost('timeout'), true],
+    ['a timeout, which ends the call: the server is not answering', lost('timeout'), false],
     ['a lost connection', lost('unreachable'), true],
     ['500', problem(500), true],
     ['502', problem(502), true],
@@ -48,7 +48,8 @@ describe('isRetriable', () => {
   it('treats PUT and DELETE like GET: repeating them is harmless', () => {
     for (const context of [put, del]) {
       expect(isRetriable(problem(503), context)).toBe(true);
-      expect(isRetriable(lost('timeout'), context)).toBe(true);
+      expect(isRetriable(lost('unreachable'), context)).toBe(true);
+      expect(isRetriable(lost('timeout'), context)).toBe(false);
       expect(isRetriable(problem(400), context)).toBe(false);
     }
   });
@@ -64,12 +65,10 @@ describe('isRetriable', () => {
     expect(isRetriable(problem(429), post)).toBe(true);
     expect(isRetriable(problem(408), post)).toBe(true);
     expect(isRetriable(lost('unreachable', false), post)).toBe(true);
-    expect(isRetriable(lost('timeout', false), post)).toBe(true);
   });
 
   it('repeats a POST the caller vouches for, but never after a final answer', () => {
     expect(isRetriable(problem(503), keyedPost)).toBe(true);
-    expect(isRetriable(lost('timeout'), keyedPost)).toBe(true);
     expect(isRetriable(lost('unreachable'), keyedPost)).toBe(true);
     expect(isRetriable(problem(400), keyedPost)).toBe(false);
     expect(isRetriable(problem(501), keyedPost)).toBe(false);

@@ -149,6 +149,38 @@ export async function applyServerList<T extends PlainListTable>(
 const BUILDING_TABLES = ['buildings', 'buildingFigures', ...FILE_TABLES] as const;
 
 /**
+ * Writes the server's rows of buildings (but not over local changes) and what their figures saw of them: due when
+ * `isDirty` went from true to false or `mostRecentBimInfo` moved. Runs in the caller's transaction.
+ */
+async function writeSeenBuildings(
+  db: CacheDb,
+  rows: readonly BuildingResponse[],
+  pending: ReadonlySet<string>,
+  cached: ReadonlyMap<string, object>,
+): Promise<void> {
+  await db.buildings.bulkPut(rows.filter((row) => !pending.has(row.id) && !holdsServerValues(cached.get(row.id), row)));
+  const figures = await db.buildingFigures.bulkGet(rows.map((row) => row.id));
+  const seen: BuildingFiguresRow[] = [];
+  rows.forEach((row, index) => {
+    const before = figures[index];
+    const known = before ?? newFiguresRow(row.id);
+    const cleaned = known.seenIsDirty && !row.isDirty;
+    const moved = known.seenMostRecentBimInfo !== row.mostRecentBimInfo;
+    const next = { ...known, stale: known.stale || cleaned || moved, seenIsDirty: row.isDirty, seenMostRecentBimInfo: row.mostRecentBimInfo };
+    if (before === undefined || !sameJson(before, next)) seen.push(next);
+  });
+  await db.buildingFigures.bulkPut(seen);
+}
+
+/** Applies one building as the server answered it (a building being followed), as the list applies each of its rows. */
+export async function applyServerBuilding(db: CacheDb, row: BuildingResponse): Promise<void> {
+  await db.transaction('rw', BUILDING_TABLES, async () => {
+    const cached = await db.buildings.get(row.id);
+    await writeSeenBuildings(db, [row], await pendingKeys(db, 'buildings'), new Map(cached === undefined ? [] : [[row.id, cached]]));
+  });
+}
+
+/**
  * Applies the complete building list like `applyServerList`, removing the files and figures of removed buildings,
  * and records what it saw of each building: its figures become due when `isDirty` went from true to false or
  * `mostRecentBimInfo` moved.
@@ -157,19 +189,7 @@ export async function applyServerBuildings(db: CacheDb, rows: readonly BuildingR
   return db.transaction('rw', BUILDING_TABLES, async () => {
     const pending = await pendingKeys(db, 'buildings');
     const cached = new Map((await db.buildings.toArray()).map((row) => [row.id, row]));
-    await db.buildings.bulkPut(rows.filter((row) => !pending.has(row.id) && !holdsServerValues(cached.get(row.id), row)));
-
-    const figures = await db.buildingFigures.bulkGet(rows.map((row) => row.id));
-    const seen: BuildingFiguresRow[] = [];
-    rows.forEach((row, index) => {
-      const before = figures[index];
-      const known = before ?? newFiguresRow(row.id);
-      const cleaned = known.seenIsDirty && !row.isDirty;
-      const moved = known.seenMostRecentBimInfo !== row.mostRecentBimInfo;
-      const next = { ...known, stale: known.stale || cleaned || moved, seenIsDirty: row.isDirty, seenMostRecentBimInfo: row.mostRecentBimInfo };
-      if (before === undefined || !sameJson(before, next)) seen.push(next);
-    });
-    await db.buildingFigures.bulkPut(seen);
+    await writeSeenBuildings(db, rows, pending, cached);
 
     const listed = new Set(rows.map((row) => row.id));
     const missing = [...cached.keys()].filter((id) => !listed.has(id));

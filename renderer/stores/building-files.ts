@@ -55,11 +55,16 @@ export const useBuildingFilesStore = defineStore('buildingFiles', () => {
     return appInfo.info?.host === 'electron';
   }
 
-  /** Includes a file in the building's figures or leaves it out; the server then recalculates the building. */
+  /**
+   * Includes a file in the building's figures or leaves it out; the server then recalculates the building, which is
+   * followed until its figures are back.
+   */
   async function setActive(file: FileRef, active: boolean): Promise<ApiOutcome<void>> {
-    const outcome = await whenOnline(sync, file.buildingId, async (connectionId) =>
-      mapOutcome(await callApi(bridgeApiPort(bridge, connectionId), 'setBuildingFileActive', { params: params(file), body: active }), () => undefined),
-    );
+    const outcome = await whenOnline(sync, file.buildingId, async (connectionId) => {
+      const set = await callApi(bridgeApiPort(bridge, connectionId), 'setBuildingFileActive', { params: params(file), body: active });
+      if (set.ok) buildings.followServerRecalculation(connectionId, file.buildingId);
+      return mapOutcome(set, () => undefined);
+    });
     if (outcome.ok) void sync.syncNow();
     return outcome;
   }

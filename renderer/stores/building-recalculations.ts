@@ -1,15 +1,16 @@
 /**
- * The recalculations the user asked for in this session, by building: `process` asked of the server, the building
- * followed until the server says it is no longer dirty, then its figures fetched and a sync run, so the screen shows
- * the new figures and the building's new state.
+ * The recalculations of this session, by building: those the user asked for (`process`) and those the server starts
+ * itself when a file is activated or deactivated. The building is followed until the server says it is no longer
+ * dirty; that answer and the building's figures go into the cache at once, then a sync runs for the rest.
  */
 import { ref } from 'vue';
+import type { BuildingResponse } from '../../shared/api/schemas';
 import type { Bridge } from '../../shared/ipc';
-import { isRecord } from '../../shared/is-record';
 import { callApi } from '../api/call-api';
 import type { ApiFailure } from '../api/failure';
 import { mapOutcome, type ApiOutcome } from '../api/outcome';
 import { bridgeApiPort } from '../api/port';
+import { applyServerBuilding } from '../db/apply-pull';
 import { pullBuildingFigures } from '../sync/pull';
 import type { BuildingTiming } from './building-timing';
 import type { useSyncStore } from './sync';
@@ -40,11 +41,12 @@ export function useBuildingRecalculations(
   }
 
   /**
-   * Follows a recalculation until the server says the building is no longer dirty, then fetches its figures and
-   * syncs, so the screen shows the new figures and the building's new state.
+   * Follows a recalculation until the server says the building is no longer dirty, then writes that answer and the
+   * building's figures into the cache, so the screen shows both at once, and syncs.
    */
   async function followRecalculation(connectionId: string, id: string, signal: AbortSignal): Promise<void> {
-    for (let poll = 0; ; poll += 1) {
+    let settled: BuildingResponse | undefined;
+    for (let poll = 0; settled === undefined; poll += 1) {
       if (poll >= timing.recalculationPolls) {
         setRecalculation(id, { phase: 'unfinished' });
         return;
@@ -57,10 +59,11 @@ export function useBuildingRecalculations(
         setRecalculation(id, { phase: 'failed', failure: outcome.failure });
         return;
       }
-      if (isRecord(outcome.value) && outcome.value['isDirty'] === false) break;
+      if (!outcome.value.isDirty) settled = outcome.value;
     }
     const db = sync.db;
     if (db === null || signal.aborted) return;
+    await applyServerBuilding(db, settled);
     const figures = await pullBuildingFigures({ db, api: bridgeApiPort(bridge, connectionId) }, id);
     if (signal.aborted) return;
     if (!figures.ok) {
@@ -82,9 +85,18 @@ export function useBuildingRecalculations(
     });
   }
 
+  /**
+   * Follows a recalculation the server started itself (a file of the building activated or deactivated) as one the
+   * user asked for: the screen says it runs, and shows the figures the moment it ends.
+   */
+  function followServerRecalculation(connectionId: string, id: string): void {
+    setRecalculation(id, { phase: 'running' });
+    void followRecalculation(connectionId, id, connectionSignal());
+  }
+
   function reset(): void {
     recalculations.value = {};
   }
 
-  return { recalculations, recalculate, reset };
+  return { recalculations, recalculate, followServerRecalculation, reset };
 }

@@ -45,7 +45,7 @@ export const useBuildingsStore = defineStore('buildings', () => {
 
   // Work followed for one connection stops when the user switches to another.
   let session = new AbortController();
-  const { recalculations, recalculate, reset: resetRecalculations } = useBuildingRecalculations(sync, bridge, timing, () => session.signal);
+  const { recalculations, recalculate, followServerRecalculation, reset: resetRecalculations } = useBuildingRecalculations(sync, bridge, timing, () => session.signal);
   watch(
     () => sync.connectionId,
     () => {
@@ -164,6 +164,7 @@ export const useBuildingsStore = defineStore('buildings', () => {
     edit,
     remove,
     recalculate,
+    followServerRecalculation,
     requestPassport,
     financialWith,
     refreshFigures,

@@ -4,6 +4,7 @@
  * session in place of Electron's. Browser mode, without a proxy control, answers those channels `unavailable`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +34,9 @@ class FakeSession implements ProxySession {
   }
 }
 
+/** The clients' timeout here, shortened from 60 s; the Local workspace answers well within it. */
+const TIMEOUT_MS = 3_000;
+
 let userDataDir: string;
 let host: DesktopHost;
 const session = new FakeSession();
@@ -57,6 +61,7 @@ beforeAll(async () => {
       return fetch(input, init);
     },
     proxy: await startProxyControl({ userDataDir, session, log: () => undefined }),
+    tuning: { clientTimeoutMs: TIMEOUT_MS },
   });
 }, 120_000);
 
@@ -77,6 +82,27 @@ describe('the desktop host’s network', () => {
     expect(await value('connections:test-draft', { baseUrl: local.baseUrl, apiVersion: 'v2.3', key: 'not-a-key-of-this-server' })).toMatchObject({ kind: 'problem', status: 401 });
     expect(fetched).toHaveLength(3);
     expect(fetched.every((address) => address.startsWith(`${local.baseUrl}/api/v2.3/`))).toBe(true);
+  });
+
+  it('ends a call to a server that accepts the connection and never answers after the clients\' timeout, with no second attempt', async () => {
+    const held = new Set<Socket>();
+    const silent = createServer((socket) => {
+      held.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const paused = await value('connections:add', { name: 'Paused', baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, apiVersion: 'v2.3' });
+      const started = performance.now();
+      expect(await value('api:request', { connectionId: paused.id, operationId: 'listPortfolios' })).toMatchObject({ kind: 'network', reason: 'timeout' });
+      const elapsed = performance.now() - started;
+      expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+      expect(elapsed).toBeLessThan(2 * TIMEOUT_MS);
+      expect(held.size).toBe(1);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('answers the proxy in use, applies a new one, and tests it against a connection', async () => {

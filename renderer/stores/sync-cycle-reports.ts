@@ -3,6 +3,7 @@
  * answered it yet, how it ended.
  */
 import { ref, shallowRef } from 'vue';
+import { isUnreachable } from '../api/failure';
 import type { ApiPort } from '../api/port';
 import type { PullProgress, PushProgress } from '../db/schema';
 import type { CycleRunner } from '../sync/cycle-runner';
@@ -18,14 +19,14 @@ export function useCycleReports(runCycle: CycleRunner, current: () => SyncSessio
   const pushProgress = shallowRef<PushProgress | null>(null);
   /** How the last cycle of this session went; null before the first one ended. */
   const lastCycle = shallowRef<SyncCycleReport | null>(null);
-  /** The running cycle got an answer from the server (any but "no answer"): it is reachable again. */
+  /** The running cycle got an answer from the server (anything but no answer or none in time): it answers again. */
   const answered = ref(false);
 
   /** The session's port, noting the first answer of the server in this cycle. */
   function noting(api: ApiPort, isCurrent: () => boolean): ApiPort {
     return async (call) => {
       const answer = await api(call);
-      if (answer.kind !== 'network' && isCurrent()) answered.value = true;
+      if ((answer.kind !== 'network' || !isUnreachable(answer)) && isCurrent()) answered.value = true;
       return answer;
     };
   }

@@ -5,7 +5,7 @@ import { NDialogProvider, NMessageProvider } from 'naive-ui';
 import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineComponent, h } from 'vue';
-import type { BuildingCircularResponse, BuildingResponse } from '../../../../../shared/api/schemas';
+import type { BuildingCircularInformation, BuildingResponse } from '../../../../../shared/api/schemas';
 import { BRIDGE_KEY } from '../../../../../renderer/bridge';
 import { createAppI18n } from '../../../../../renderer/i18n';
 import { createAppRouter } from '../../../../../renderer/router';
@@ -63,7 +63,7 @@ async function buildingWithInactiveFile(): Promise<{ server: ApiServer; building
 
 async function serverState(server: ApiServer, buildingId: string): Promise<{ isDirty: boolean; score: number | null }> {
   const building = (await server.request<BuildingResponse>('GET', `/buildings/${buildingId}`)).json;
-  const circular = (await server.request<BuildingCircularResponse>('GET', `/buildings/${buildingId}/circular`)).json;
+  const circular = (await server.request<BuildingCircularInformation>('GET', `/buildings/${buildingId}/circular`)).json;
   return { isDirty: building.isDirty, score: circular.madasterCiScore ?? null };
 }
 

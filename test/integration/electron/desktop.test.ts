@@ -81,6 +81,7 @@ describe('the Local workspace', () => {
   });
 });
 
+// Windows has no POSIX modes (NTFS ACLs keep a profile's folders its user's), so there is nothing to read there.
 describe.skipIf(process.platform === 'win32')('the user-data folder', () => {
   it("is the user's alone: the folder 0700, and every folder in it 0700 and file 0600", async () => {
     await value('connections:add', { name: 'Written down', baseUrl: 'http://127.0.0.1:9', apiVersion: 'v2.3' });

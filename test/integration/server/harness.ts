@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { prepareServer, type PreparedServer } from '../../../server/server';
 import { createToken } from '../../../server/auth/tokens';
@@ -90,6 +91,13 @@ export async function createPortfolioWithBuilding(test: TestServer): Promise<{ p
     payload: { portfolioId, name: 'Building' },
   });
   return { portfolioId, buildingId: (building.json() as { id: string }).id };
+}
+
+/** A GET that must answer 200, read as JSON. */
+export async function getJson<T>(test: TestServer, url: string): Promise<T> {
+  const response = await test.request({ method: 'GET', url });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<T>();
 }
 
 /** Polls `read` until `done` holds for its value (or fails after `timeoutMs`), returning the last value. */

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildingFileElementResponse, BuildingFileImportReport, BuildingFileStatusResponse, Material } from '../../../shared/api';
 import { ElementType, MatchType, ProductType } from '../../../shared/api/enums';
-import { createPortfolioWithBuilding, eventually, startTestServer, type TestServer } from './harness';
+import { createPortfolioWithBuilding, eventually, getJson, startTestServer, type TestServer } from './harness';
 
 const api = '/api/v2.3';
 const TYPE = 'Single-Flush 0915 x 2134mm';
@@ -20,10 +20,8 @@ afterAll(async () => {
   await test.close();
 });
 
-async function json<T>(url: string): Promise<T> {
-  const response = await test.request({ method: 'GET', url });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<T>();
+function json<T>(url: string): Promise<T> {
+  return getJson<T>(test, url);
 }
 
 /** A spreadsheet of doors of the type, without a material name, and a concrete wall; ids start with `prefix`. */

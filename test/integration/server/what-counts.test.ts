@@ -19,7 +19,7 @@ import type {
 import { ElementType } from '../../../shared/api/enums';
 import { parseStatusMessage, type ReportSummary } from '../../../shared/status-messages';
 import { IFC_FIXTURES } from '../../fixtures/files';
-import { createPortfolioWithBuilding, eventually, startTestServer, type TestServer } from './harness';
+import { createPortfolioWithBuilding, eventually, getJson, startTestServer, type TestServer } from './harness';
 
 const api = '/api/v2.3';
 
@@ -31,10 +31,8 @@ afterAll(async () => {
   await test.close();
 });
 
-async function json<T>(url: string): Promise<T> {
-  const response = await test.request({ method: 'GET', url });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<T>();
+function json<T>(url: string): Promise<T> {
+  return getJson<T>(test, url);
 }
 
 function fileStatus(buildingId: string, fileId: string): Promise<BuildingFileStatusResponse> {

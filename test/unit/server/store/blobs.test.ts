@@ -41,6 +41,7 @@ describe('openBlobStore', () => {
   });
 });
 
+// Windows has no POSIX modes (NTFS ACLs guard the folder), so there is nothing to read there.
 describe.skipIf(process.platform === 'win32')('FsBlobStore on disk', () => {
   it('writes blobs 0600 in folders it creates 0700, whatever the umask', async () => {
     const root = path.join(await folder(), 'blobs');

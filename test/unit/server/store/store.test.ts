@@ -20,6 +20,7 @@ async function modeOf(file: string): Promise<number> {
   return (await stat(file)).mode & 0o777;
 }
 
+// Windows has no POSIX modes (NTFS ACLs guard the folder), so there is nothing to read there.
 describe.skipIf(process.platform === 'win32')('openDatabase in a data folder', () => {
   it('creates the folder 0700 and the database with its journal files 0600: the signing secret is in it', async () => {
     const dataDir = path.join(await folder(), 'data');

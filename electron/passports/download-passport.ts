@@ -52,13 +52,18 @@ async function fetchContent(
     if (!link.ok) return { kind: 'not-written', failure: { message: link.message, status: link.status, tooLarge: false } };
     const lastChance = links >= MAX_LINKS_PER_DOWNLOAD;
     if (link.value.expiresAt - LINK_EXPIRY_MARGIN_MS <= context.clock().getTime() && !lastChance) continue;
+    const capped = sizeCappedWritable(destination, context.maxDownloadBytes);
     let outcome;
     try {
-      outcome = await client.download(link.value.url, sizeCappedWritable(destination, context.maxDownloadBytes), { signal });
+      outcome = await client.download(link.value.url, capped, { signal });
     } catch (error) {
       if (!(error instanceof SizeCapExceededError)) throw error;
       const message = `The passport is larger than ${sizeText(context.maxDownloadBytes)}, the most the app downloads: its download was stopped and nothing was saved.`;
       return { kind: 'not-written', failure: { message, status: undefined, tooLarge: true } };
+    } finally {
+      // A write still under way when the destination is discarded fails late; a destroyed cap drops that failure
+      // instead of raising it where nobody listens.
+      if (!capped.writableFinished) capped.destroy();
     }
     if (outcome.kind === 'ok') return { kind: 'written' };
     if (outcome.kind === 'problem' && EXPIRED_LINK_STATUSES.has(outcome.status) && !lastChance) continue;

@@ -257,13 +257,16 @@ describe('closing the service', () => {
     const folder = path.join(scratch, 'close');
     const client = queuedClient(server);
     let downloading = false;
-    // The transfer has begun (bytes on disk) and goes on until the service stops it.
+    // The transfer streams bytes until the service stops it, so writes are still under way when the file is discarded.
     const slow: QueuedClient = {
       ...client,
       download: async (url, destination, options) => {
         destination.write('%PDF-1.7 the first bytes');
         downloading = true;
-        await new Promise<void>((resolve) => options?.signal?.addEventListener('abort', () => resolve(), { once: true }));
+        while (options?.signal?.aborted !== true) {
+          destination.write(Buffer.alloc(16 * 1024, 0x20));
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
         return client.download(url, destination, options);
       },
     };

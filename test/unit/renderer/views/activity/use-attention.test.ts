@@ -6,7 +6,7 @@ import { attentionItems, attentionTotal, useAttention, type AttentionFacts } fro
 import { storeContext, testBridge } from '../../harness';
 import { dropFile, folder, passport } from './activity-fixtures';
 
-const NOTHING: AttentionFacts = { parkedCount: 0, folders: [], files: new Map(), passports: [], local: null, connections: [] };
+const NOTHING: AttentionFacts = { parkedCount: 0, folders: [], files: new Map(), imports: [], passports: [], local: null, connections: [] };
 
 function connection(id: string, changes: Partial<Connection> = {}): Connection {
   return { id, name: id, baseUrl: `https://${id}.example.com`, apiVersion: 'v2.3', kind: 'remote', hasKey: true, ...changes };
@@ -33,6 +33,10 @@ describe('attentionItems', () => {
       files: new Map([
         ['a', [dropFile('a', 'x.ifc', { state: 'failed' }), dropFile('a', 'y.ifc', { state: 'failed' }), dropFile('a', 'z.ifc', { state: 'uploading' })]],
       ]),
+      imports: [
+        { fileId: 'f1', buildingId: 'b1', fileName: 'broken.ifc' },
+        { fileId: 'f2', buildingId: 'b2', fileName: 'truncated.ifc' },
+      ],
       passports: [passport('p', { state: 'failed' })],
       local: { state: 'failed', message: 'Port 4010 is in use.' },
       // The Local workspace's key is the host's own: only a remote connection can lack one.
@@ -41,12 +45,13 @@ describe('attentionItems', () => {
     expect(items).toEqual([
       { kind: 'parked', count: 3, names: [] },
       { kind: 'uploads', count: 2, names: [] },
+      { kind: 'imports', count: 2, names: ['broken.ifc', 'truncated.ifc'], buildingId: 'b1' },
       { kind: 'passports', count: 1, names: [] },
       { kind: 'folders', count: 1, names: ['/mnt/share'] },
       { kind: 'local', count: 1, names: ['Port 4010 is in use.'] },
       { kind: 'keys', count: 1, names: ['Team'] },
     ]);
-    expect(attentionTotal(items)).toBe(9);
+    expect(attentionTotal(items)).toBe(11);
   });
 });
 

@@ -130,6 +130,26 @@ describe('the timeline of a source file', { timeout: 30_000 }, () => {
     expect((opened.mock.contexts[0] as HTMLInputElement).dataset['testid']).toBe('upload-version-file');
   });
 
+  it('offers only what can work on a failed import: a file the server could not read gets a corrected version, never Retry or Activate', async () => {
+    await filesPage(mounted, {
+      files: [file(BROKEN, 'truncated.ifc', BuildingFileStatuses.UnknownImportFile), file(ANNEX, 'annex.ifc', BuildingFileStatuses.Error)],
+      statuses: [
+        { id: BROKEN, status: BuildingFileStatuses.UnknownImportFile, elementProcessedCount: 0, elementCount: 0, statusMessage: 'Line 412: the last statement never ends (no \';\').' },
+        { id: ANNEX, status: BuildingFileStatuses.Error, elementProcessedCount: 0, elementCount: 0, statusMessage: 'The import took longer than its budget.' },
+      ],
+    });
+    await eventually(() => expect(all('file-row')).toHaveLength(2));
+    expect(inRow(BROKEN, 'file-row-status').textContent?.trim()).toBe('Could not be read');
+    expect(rowOf(BROKEN).querySelector('[data-testid="file-retry"]')).toBeNull();
+    expect(rowOf(BROKEN).querySelector('[data-testid="activate-file"]')).toBeNull();
+    expect(rowOf(ANNEX).querySelector('[data-testid="activate-file"]')).toBeNull();
+    expect(inRow(ANNEX, 'file-retry').textContent?.trim()).toBe('Retry');
+
+    const opened = vi.spyOn(HTMLInputElement.prototype, 'click');
+    inRow(BROKEN, 'file-upload-corrected').click();
+    await eventually(() => expect(opened.mock.contexts.map((input) => (input as HTMLInputElement).dataset['testid'])).toContain('upload-version-file'));
+  });
+
   it('reads the reason of a file that failed before the app saw its status', async () => {
     const { bridge } = await filesPage(mounted, {
       files: [file(BROKEN, 'broken.ifc', BuildingFileStatuses.UnknownImportFile)],
@@ -147,11 +167,11 @@ describe('the timeline of a source file', { timeout: 30_000 }, () => {
 const AT_NINE = '2026-01-01T09:00:00.000Z';
 
 describe('the actions on a file', { timeout: 30_000 }, () => {
-  it('keeps the attributes checks rely on, activates a source file saying the figures are recalculated, and activates no information file', async () => {
+  it('keeps the attributes checks rely on, activates a source file saying the figures are recalculated, and offers no information file Activate', async () => {
     const { bridge } = await filesPage(mounted, { files: [tower, report], api: { setBuildingFileActive: () => ok({ ...tower, isActive: true }) } });
     await eventually(() => expect(all('file-row')).toHaveLength(2));
     expect([rowOf(TOWER).dataset['fileStatus'], rowOf(TOWER).dataset['fileActive']]).toEqual(['3', 'false']);
-    expect((inRow(REPORT, 'activate-file') as HTMLButtonElement).disabled).toBe(true);
+    expect(rowOf(REPORT).querySelector('[data-testid="activate-file"]')).toBeNull();
     expect(inRow(REPORT, 'download-file')).toBeDefined();
     expect(inRow(TOWER, 'activate-file').textContent?.trim()).toBe('Activate');
     inRow(TOWER, 'activate-file').click();

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { BOOTSTRAP_KEY_ENV, embeddedServerMessageOf } from '../shared/embedded-server';
+import { BOOTSTRAP_KEY_ENV, embeddedServerMessageOf, LOCAL_WORKSPACE_ACCOUNT_NAME } from '../shared/embedded-server';
 import type { LocalWorkspaceStatus } from '../shared/ipc';
 import { BLOB_STORE_URL_ENV, DATABASE_URL_ENV } from '../shared/workspace-migration';
 import { LOCAL_CONNECTION_ID, LOCAL_KEY_ORIGIN } from './connections';
@@ -179,7 +179,18 @@ export class LocalWorkspace {
       // Sample data only on the very first start: a user who deletes the demo portfolio does not get it back.
       const firstStart = !(await exists(path.join(this.options.dataDir, DATABASE_FILE)));
       // One user on 127.0.0.1: no limit on requests per key, which is for servers many share.
-      const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--data', this.options.dataDir, '--quiet', '--rate-limit=0'];
+      const args = [
+        'serve',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        '0',
+        '--data',
+        this.options.dataDir,
+        '--quiet',
+        '--rate-limit=0',
+        `--account-name=${LOCAL_WORKSPACE_ACCOUNT_NAME}`,
+      ];
       if (firstStart) args.push('--demo');
       if (fresh) args.push('--replace-bootstrap-keys');
       // Empty team-server addresses: a DATABASE_URL or BLOB_STORE_URL in the user's environment must not move the

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Level } from './auth/principal';
 import { createToken, MIN_BOOTSTRAP_KEY_LENGTH } from './auth/tokens';
@@ -5,7 +6,7 @@ import { openDatabase, type DatabaseLocation } from './store/store';
 import { isPostgresUrl } from './store/dialect';
 import { migrateWorkspace } from './store/migrate-workspace';
 import { seedSystemData } from './store/seed/system-data';
-import { ensureLocalAccount } from './store/seed/local-account';
+import { ensureLocalAccount, type AccountNaming } from './store/seed/local-account';
 import { prepareServer, startServer } from './server';
 import type { ScopeKind } from './store/tables';
 import { parentChannel } from './parent-channel';
@@ -18,12 +19,14 @@ const usage = `Usage:
   serve [--port <n>] [--host <addr>] [--data <dir>] [--database <postgres://…> (or env ${DATABASE_URL_ENV})]
         [--blobs <s3://bucket?endpoint=…&region=…&forcePathStyle=true | folder> (or env ${BLOB_STORE_URL_ENV})]
         [--bootstrap-key <key> (or env CIRCULARITY_BOOTSTRAP_KEY) [--replace-bootstrap-keys]] [--demo] [--public-url <url>]
-        [--api-only | --worker-only] [--rate-limit <requests per key and minute, 0: none>]
+        [--api-only | --worker-only] [--rate-limit <requests per key and minute, 0: none>] [--account-name <name>]
         starts the API and the job worker (default 127.0.0.1:8080, SQLite and blobs in ./.data); --api-only answers
         HTTP without running jobs (also --no-worker), --worker-only runs jobs without answering HTTP; a key that sends
         more than --rate-limit requests a minute (default 3000, per API process) is answered 429 with Retry-After, and
         so is an address after 20 requests within a minute without a valid key, before any key it sends is looked up;
-        --replace-bootstrap-keys: a new bootstrap key deletes the keys earlier bootstrap keys made (revokes a lost one)
+        --replace-bootstrap-keys: a new bootstrap key deletes the keys earlier bootstrap keys made (revokes a lost one);
+        --account-name names the server's account, as GET /accounts/current answers it (default on its first start:
+        "Circularity Desk on <host name>"; given, it also renames the account)
   token create --scope account|portfolio:<id>|building:<id> --level 50|70|90 [--expires <iso>] [--name <name>]
         [--data <dir> | --database <postgres://…>]
         prints a new API key for the local account
@@ -33,6 +36,12 @@ const usage = `Usage:
 
 /** Requests per key and minute `serve` allows unless told otherwise. */
 const DEFAULT_RATE_LIMIT = 3000;
+
+/** How `serve` and `token create` name the account: as told (renaming it), else a new account after this computer. */
+function accountNaming(given: string | undefined): AccountNaming {
+  const name = nonEmpty(given?.trim());
+  return name === undefined ? { name: `Circularity Desk on ${hostname()}`, rename: false } : { name, rename: true };
+}
 
 /** Fails the command with a message and the usage. */
 function fail(message: string): never {
@@ -90,7 +99,7 @@ async function createTokenCommand(args: string[]): Promise<void> {
   try {
     const { accountId } = await database.dialect.exclusively(database.db, 'server-start', async (db) => {
       await seedSystemData(db);
-      return ensureLocalAccount(db);
+      return ensureLocalAccount(db, accountNaming(undefined));
     });
     if (scope.scopeKind === 'portfolio' || scope.scopeKind === 'building') {
       const table = scope.scopeKind === 'portfolio' ? 'portfolios' : 'buildings';
@@ -191,6 +200,7 @@ async function serveCommand(args: string[]): Promise<void> {
       'api-only': { type: 'boolean', default: false },
       'worker-only': { type: 'boolean', default: false },
       'rate-limit': { type: 'string' },
+      'account-name': { type: 'string' },
     },
   });
   const apiOnly = values['api-only'] || values['no-worker'];
@@ -224,6 +234,7 @@ async function serveCommand(args: string[]): Promise<void> {
       bootstrapKey,
       replaceEarlierBootstrapKeys: values['replace-bootstrap-keys'],
       demo: values.demo,
+      accountNaming: accountNaming(values['account-name']),
       logger: !values.quiet,
       worker: !apiOnly,
       config: {

@@ -11,7 +11,7 @@ import { loadDownloadSigner } from './downloads';
 import { openBlobStore, FsBlobStore, type BlobStore } from './store/blobs';
 import { openDatabase, type Database } from './store/store';
 import { seedSystemData } from './store/seed/system-data';
-import { ensureLocalAccount } from './store/seed/local-account';
+import { ensureLocalAccount, type AccountNaming } from './store/seed/local-account';
 import { seedDemo } from './store/seed/demo';
 import { seedDemoModel } from './store/seed/demo-model';
 import { removeLeftoverImportFolders } from './imports/import-temp';
@@ -37,6 +37,8 @@ export interface StartOptions {
   replaceEarlierBootstrapKeys?: boolean;
   /** Creates the sample portfolio and building. */
   demo?: boolean;
+  /** The account's name (default: created as "Local workspace", an existing name kept). */
+  accountNaming?: AccountNaming;
   logger?: boolean;
   /** Runs the job worker in this process (processing, refinement, figures, passports). */
   worker?: boolean | Partial<Omit<WorkerOptions, 'log'>>;
@@ -60,7 +62,7 @@ export async function prepareServer(options: StartOptions): Promise<PreparedServ
     // Every process of a team server runs this at its start; one at a time, so the seed data is written once.
     const { accountId, signer } = await database.dialect.exclusively(database.db, 'server-start', async (db) => {
       await seedSystemData(db);
-      const local = await ensureLocalAccount(db);
+      const local = await ensureLocalAccount(db, options.accountNaming);
       if (options.bootstrapKey !== undefined) {
         await ensureBootstrapToken(db, local.accountId, options.bootstrapKey, Level.Administrator, options.replaceEarlierBootstrapKeys === true);
       }

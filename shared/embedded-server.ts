@@ -13,6 +13,9 @@ export type EmbeddedServerCommand = { type: 'shutdown' };
 /** Environment variable naming the folder of the fonts passports are set in (installers ship them; Windows and macOS lack DejaVu). */
 export const PASSPORT_FONT_DIR_ENV = 'CIRCULARITY_PASSPORT_FONT_DIR';
 
+/** The name of the Local workspace's account, as its server answers GET /accounts/current. */
+export const LOCAL_WORKSPACE_ACCOUNT_NAME = 'Local workspace';
+
 /** Environment variable carrying the Local workspace's key, so it never appears in a process list. */
 export const BOOTSTRAP_KEY_ENV = 'CIRCULARITY_BOOTSTRAP_KEY';
 

@@ -112,7 +112,7 @@ export const de: Messages = {
     failed: 'Das hat nicht geklappt: {message}',
   },
   connectionTest: {
-    ok: 'Verbunden als {name} ({type}).',
+    ok: 'Mit {server} verbunden als {name} ({type}).',
     problem: 'Der Server antwortete {status} {title}: {detail}',
     wrongKey: 'Der Server hat den Schlüssel nicht akzeptiert. Legen Sie den richtigen Schlüssel fest und testen Sie erneut.',
     network: 'Keine Antwort vom Server: {message}',

@@ -111,7 +111,7 @@ export const en = {
     failed: 'This did not work: {message}',
   },
   connectionTest: {
-    ok: 'Connected as {name} ({type}).',
+    ok: 'Connected to {server} as {name} ({type}).',
     problem: 'The server answered {status} {title}: {detail}',
     wrongKey: 'The server did not accept the key. Set the right key and test again.',
     network: 'No answer from the server: {message}',

@@ -112,7 +112,7 @@ export const es: Messages = {
     failed: 'No funcionó: {message}',
   },
   connectionTest: {
-    ok: 'Conectado como {name} ({type}).',
+    ok: 'Conectado a {server} como {name} ({type}).',
     problem: 'El servidor respondió {status} {title}: {detail}',
     wrongKey: 'El servidor no aceptó la clave. Establece la clave correcta y vuelve a probar.',
     network: 'Sin respuesta del servidor: {message}',

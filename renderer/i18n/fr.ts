@@ -112,7 +112,7 @@ export const fr: Messages = {
     failed: 'Cela n’a pas fonctionné : {message}',
   },
   connectionTest: {
-    ok: 'Connecté en tant que {name} ({type}).',
+    ok: 'Connecté à {server} en tant que {name} ({type}).',
     problem: 'Le serveur a répondu {status} {title} : {detail}',
     wrongKey: 'Le serveur n’a pas accepté la clé. Définissez la bonne clé et testez de nouveau.',
     network: 'Aucune réponse du serveur : {message}',

@@ -112,7 +112,7 @@ export const it: Messages = {
     failed: 'Non ha funzionato: {message}',
   },
   connectionTest: {
-    ok: 'Connesso come {name} ({type}).',
+    ok: 'Connesso a {server} come {name} ({type}).',
     problem: 'Il server ha risposto {status} {title}: {detail}',
     wrongKey: 'Il server non ha accettato la chiave. Imposta la chiave giusta e verifica di nuovo.',
     network: 'Nessuna risposta dal server: {message}',

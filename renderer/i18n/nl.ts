@@ -112,7 +112,7 @@ export const nl: Messages = {
     failed: 'Dit is niet gelukt: {message}',
   },
   connectionTest: {
-    ok: 'Verbonden als {name} ({type}).',
+    ok: 'Verbonden met {server} als {name} ({type}).',
     problem: 'De server antwoordde {status} {title}: {detail}',
     wrongKey: 'De server accepteerde de sleutel niet. Stel de juiste sleutel in en test opnieuw.',
     network: 'Geen antwoord van de server: {message}',

@@ -47,10 +47,10 @@ describe('the command line', { timeout: 90_000 }, () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cd-cli-'));
     database = await createTestDatabase();
     const store = ['--data', dataDir, ...databaseArgs(database)];
-    const url = await serve(['--port', '0', ...store, '--bootstrap-key', 'bootstrap-key-for-the-cli-test-0123456789', '--quiet']);
+    const url = await serve(['--port', '0', ...store, '--bootstrap-key', 'bootstrap-key-for-the-cli-test-0123456789', '--quiet', '--account-name', 'Team Noord']);
     const account = await fetch(`${url}/api/v2.3/accounts/current`, { headers: { 'x-api-key': 'bootstrap-key-for-the-cli-test-0123456789' } });
     expect(account.status).toBe(200);
-    expect(await account.json()).toMatchObject({ accountType: 3 });
+    expect(await account.json()).toMatchObject({ name: 'Team Noord', accountType: 3 });
 
     const portfolio = (await (
       await fetch(`${url}/api/v2.3/portfolios`, {

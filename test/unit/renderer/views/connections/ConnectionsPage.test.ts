@@ -108,6 +108,26 @@ describe('ConnectionsPage', () => {
     wrapper.unmount();
   });
 
+  it('names the server that answered a test beside its account, so two servers with alike account names are told apart', async () => {
+    const team: Connection = { id: 'team', name: 'Team', baseUrl: 'https://team.example.com:8443/', apiVersion: 'v2.3', kind: 'remote', hasKey: true };
+    const accounts: Record<string, string> = { local: 'Local workspace', team: 'Local workspace' };
+    const bridge = testBridge({
+      'connections:list': async () => ({ connections: [local, team], activeId: 'local' }),
+      'connections:test': async ({ connectionId }) => ({ kind: 'ok', accountName: accounts[connectionId] ?? '', accountType: 3 }),
+      'vault:status': async () => ({ protection: 'os-keyring', needsConsent: false }),
+    });
+    const wrapper = mountPage(bridge);
+    await flushPromises();
+    const rows = wrapper.findAll('[data-testid="connection-row"]');
+    for (const row of rows) await row.get('[data-testid="connection-test"]').trigger('click');
+    await flushPromises();
+    expect(rows.map((row) => row.get('[data-testid="connection-test-result"]').text())).toEqual([
+      'Connected to 127.0.0.1:4100 as Local workspace (general).',
+      'Connected to team.example.com:8443 as Local workspace (general).',
+    ]);
+    wrapper.unmount();
+  });
+
   it('tests a new connection before saving it, says why a failing test failed, and saves it only on "Save anyway"', async () => {
     const { bridge } = keyringlessHost({ kind: 'problem', status: 401, title: 'Unauthorized', detail: 'The key is not valid.' });
     const wrapper = mountPage(bridge);

@@ -35,6 +35,14 @@ describe('ensureLocalAccount', () => {
     ]);
   });
 
+  it('names a new account as told, and renames an existing one only when asked to', async () => {
+    await ensureLocalAccount(database.db, { name: 'Circularity Desk on build-7', rename: false });
+    await ensureLocalAccount(database.db, { name: 'Someone else', rename: false });
+    expect((await localRows(database.db)).account).toEqual([expect.objectContaining({ name: 'Circularity Desk on build-7' })]);
+    await ensureLocalAccount(database.db, { name: 'Team Noord', rename: true });
+    expect((await localRows(database.db)).account).toEqual([expect.objectContaining({ name: 'Team Noord' })]);
+  });
+
   it('is idempotent', async () => {
     await ensureLocalAccount(database.db);
     const first = await localRows(database.db);

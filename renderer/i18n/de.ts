@@ -603,6 +603,8 @@ export const de: Messages = {
     exportCsv: 'CSV (.csv)',
     exporting: '{done} von {total} exportiert',
     showing: '{shown} von {total} Elementen',
+    noMatch: 'Kein Element entspricht den Filtern; die Datei hat {total}.',
+    clearFilters: 'Filter zurücksetzen',
     reading: 'Die Elemente werden gelesen…',
     filtering: 'Filtern: {done} von {total} gelesen',
     selected: '{count} ausgewählt',

@@ -598,6 +598,8 @@ export const en = {
     exportCsv: 'CSV (.csv)',
     exporting: 'Exporting {done} of {total}',
     showing: '{shown} of {total} elements',
+    noMatch: 'No element matches the filters; the file has {total}.',
+    clearFilters: 'Clear the filters',
     reading: 'Reading the elements…',
     filtering: 'Filtering: {done} of {total} read',
     selected: '{count} selected',

@@ -599,6 +599,8 @@ export const es: Messages = {
     exportCsv: 'CSV (.csv)',
     exporting: '{done} de {total} exportados',
     showing: '{shown} de {total} elementos',
+    noMatch: 'Ningún elemento coincide con los filtros; el archivo tiene {total}.',
+    clearFilters: 'Borrar los filtros',
     reading: 'Leyendo los elementos…',
     filtering: 'Filtrando: {done} de {total} leídos',
     selected: '{count} seleccionados',

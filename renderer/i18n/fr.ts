@@ -605,6 +605,8 @@ export const fr: Messages = {
     exportCsv: 'CSV (.csv)',
     exporting: '{done} sur {total} exportés',
     showing: '{shown} sur {total} éléments',
+    noMatch: 'Aucun élément ne correspond aux filtres ; le fichier en compte {total}.',
+    clearFilters: 'Effacer les filtres',
     reading: 'Lecture des éléments…',
     filtering: 'Filtrage : {done} sur {total} lus',
     selected: '{count} sélectionnés',

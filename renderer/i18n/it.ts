@@ -599,6 +599,8 @@ export const it: Messages = {
     exportCsv: 'CSV (.csv)',
     exporting: '{done} di {total} esportati',
     showing: '{shown} di {total} elementi',
+    noMatch: 'Nessun elemento corrisponde ai filtri; il file ne ha {total}.',
+    clearFilters: 'Cancella i filtri',
     reading: 'Lettura degli elementi…',
     filtering: 'Filtro: {done} di {total} letti',
     selected: '{count} selezionati',

@@ -602,6 +602,8 @@ export const nl: Messages = {
     exportCsv: 'CSV (.csv)',
     exporting: '{done} van {total} geëxporteerd',
     showing: '{shown} van {total} elementen',
+    noMatch: 'Geen element voldoet aan de filters; het bestand heeft er {total}.',
+    clearFilters: 'Filters wissen',
     reading: 'De elementen worden gelezen…',
     filtering: 'Filteren: {done} van {total} gelezen',
     selected: '{count} geselecteerd',

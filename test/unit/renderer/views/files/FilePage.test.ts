@@ -141,6 +141,18 @@ describe('the file page', () => {
     await vi.waitFor(() => expect(rows()[0]?.dataset['elementId']).toBe('E0019'));
   });
 
+  it('says when the filters leave out every element, and clears them on request', async () => {
+    await seededPage(20);
+    await vi.waitFor(() => expect(rows()).toHaveLength(20));
+    expect(document.querySelector('[data-testid="element-no-match"]')).toBeNull();
+    await type('element-quick-filter', 'no such element anywhere');
+    await vi.waitFor(() => expect(text('element-no-match')).toContain('No element matches the filters; the file has 20.'));
+    click('element-clear-filters');
+    await vi.waitFor(() => expect(rows()).toHaveLength(20));
+    expect(document.querySelector('[data-testid="element-no-match"]')).toBeNull();
+    expect((document.querySelector('[data-testid="element-quick-filter"]') as HTMLInputElement).value).toBe('');
+  });
+
   it('edits a cell in place, refusing a negative quantity', async () => {
     const { sync } = await seededPage(3);
     const cell = (await filledRows(3))[2]?.querySelector<HTMLElement>('[data-testid="element-cell-volume"]');

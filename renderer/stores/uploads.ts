@@ -38,6 +38,8 @@ export const useUploadsStore = defineStore('uploads', () => {
   const byId = shallowRef<UploadLedger>(new Map());
   /** Uploads that ended while this store followed them: ended ones show until forgotten only then. */
   const endedHere = ref(new Set<string>());
+  /** Ended uploads whose cards went (`use-upload-cards.ts`); an upload that runs again is shown again. */
+  const retired = ref(new Set<string>());
   const feeding = createSpoolFeeding({
     writeSpool: (request) => bridge.uploads.writeSpool(request),
     sendPiece: sendSpoolPiece,
@@ -91,7 +93,14 @@ export const useUploadsStore = defineStore('uploads', () => {
 
   /** The uploads to show for a building's or portfolio's page: running and failed ones, and those that ended here. */
   function shownFor(kind: UploadTarget['kind'], id: string): UploadEntry[] {
-    return entries.value.filter((entry) => isShownOn(entry, kind, id, endedHere.value));
+    return entries.value.filter((entry) => isShownOn(entry, kind, id, endedHere.value) && (isRunning(entry) || !retired.value.has(entry.id)));
+  }
+
+  /** Takes the cards of ended uploads off the pages; the host's ledger (and Activity) keep them. */
+  function retire(uploadIds: readonly string[]): void {
+    const next = new Set(retired.value);
+    for (const uploadId of uploadIds) next.add(uploadId);
+    retired.value = next;
   }
 
   /** The latest upload of a building file (a new file or a new version of it), if the host still lists one. */
@@ -163,6 +172,7 @@ export const useUploadsStore = defineStore('uploads', () => {
     dialogAvailable,
     load,
     shownFor,
+    retire,
     latestOf,
     choose: (kinds: ChooseKinds, multiple: boolean, title: string): Promise<ChooseOutcome> => chooseFiles(bridge, kinds, multiple, title),
     startChosen,

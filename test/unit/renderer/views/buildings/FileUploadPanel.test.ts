@@ -279,6 +279,28 @@ describe('the uploads of a building', { timeout: 30_000 }, () => {
     await eventually(() => expect(opened).toHaveBeenCalled());
   });
 
+  it('takes the card of an ended upload away when its file is deleted, and when the page is left, keeping a failed one', async () => {
+    const page = await filesPage(mounted, { files: [file(TOWER, 'tower.ifc', BuildingFileStatuses.Mapped)] });
+    await eventually(() => expect(byTestId('upload-source-file')).not.toBeNull());
+    await pick('upload-source-file', [named('tower.ifc'), named('annex.ifc'), named('broken.ifc')]);
+    await eventually(() => expect(all('upload-row')).toHaveLength(3));
+    const [tower, annex, broken] = all('upload-row').map((each) => each.dataset['uploadId']!);
+    page.uploads.change(tower!, { state: 'done', remoteFileId: TOWER, doneAt: '2026-01-02T09:00:00.000Z' });
+    page.uploads.change(annex!, { state: 'done', remoteFileId: '30000000-0000-4000-8000-000000000009', doneAt: '2026-01-02T09:00:00.000Z' });
+    page.uploads.change(broken!, { state: 'failed', problem: { code: 'refused', message: 'The server refused the file (413).' } });
+    await eventually(() => expect(rows()).toEqual([['tower.ifc', 'done'], ['annex.ifc', 'done'], ['broken.ifc', 'failed']]));
+
+    // A sync finds the file deleted on the server: its upload's card goes with its row.
+    await page.sync.db!.files.delete(TOWER);
+    await eventually(() => expect(rows()).toEqual([['annex.ifc', 'done'], ['broken.ifc', 'failed']]));
+
+    await page.router.push('/portfolios');
+    await page.router.push(`/buildings/${BUILDING}`);
+    await eventually(() => expect(byTestId('upload-source-file')).not.toBeNull());
+    await flushPromises();
+    expect(rows()).toEqual([['broken.ifc', 'failed']]);
+  });
+
   it('once the server took a file, notes Uploaded in its timeline and syncs', async () => {
     const { uploads, sync, id, bridge } = await oneUpload();
     const before = operations(bridge).filter((operation) => operation === 'listBuildings').length;

@@ -1380,6 +1380,7 @@ export const de: Messages = {
     stateTitle: 'Zustand',
     file: 'Datei',
     fromBuildingPage: 'auf der Seite des Gebäudes angefordert',
+    fromPortfolioPage: 'auf der Seite des Portfolios angefordert',
     serverFailed: 'Der Server konnte diesen Pass nicht erstellen.',
     state: {
       requested: 'Angefordert',

@@ -1375,6 +1375,7 @@ export const en = {
     stateTitle: 'State',
     file: 'File',
     fromBuildingPage: 'requested on the building’s page',
+    fromPortfolioPage: 'requested on the portfolio’s page',
     serverFailed: 'The server could not make this passport.',
     state: {
       requested: 'Requested',

@@ -1376,6 +1376,7 @@ export const es: Messages = {
     stateTitle: 'Estado',
     file: 'Archivo',
     fromBuildingPage: 'solicitado en la página del edificio',
+    fromPortfolioPage: 'solicitado en la página de la cartera',
     serverFailed: 'El servidor no pudo crear este pasaporte.',
     state: {
       requested: 'Solicitado',

@@ -1382,6 +1382,7 @@ export const fr: Messages = {
     stateTitle: 'État',
     file: 'Fichier',
     fromBuildingPage: 'demandé sur la page du bâtiment',
+    fromPortfolioPage: 'demandé sur la page du portefeuille',
     serverFailed: 'Le serveur n’a pas pu créer ce passeport.',
     state: {
       requested: 'Demandé',

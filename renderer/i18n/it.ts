@@ -1376,6 +1376,7 @@ export const it: Messages = {
     stateTitle: 'Stato',
     file: 'File',
     fromBuildingPage: 'richiesto nella pagina dell’edificio',
+    fromPortfolioPage: 'richiesto nella pagina del portafoglio',
     serverFailed: 'Il server non è riuscito a creare questo passaporto.',
     state: {
       requested: 'Richiesto',

@@ -1379,6 +1379,7 @@ export const nl: Messages = {
     stateTitle: 'Toestand',
     file: 'Bestand',
     fromBuildingPage: 'aangevraagd op de pagina van het gebouw',
+    fromPortfolioPage: 'aangevraagd op de pagina van het portfolio',
     serverFailed: 'De server kon dit paspoort niet maken.',
     state: {
       requested: 'Aangevraagd',

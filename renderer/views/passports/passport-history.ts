@@ -1,12 +1,14 @@
 /**
- * The Passports screen's history as one list: the passports of the host's passport folders, and the passports made
- * on the server that none of them requested (asked for on a building's page, from the cache of the active connection),
- * newest first.
+ * The history of passports as one list, the same on the Passports screen and in Activity: the passports of the host's
+ * passport folders, and the passports made on the server that none of them requested (asked for on a building's page,
+ * from the cache of the active connection, or on a portfolio's page, as the server lists them), newest first.
  */
-import { BuildingFileStatuses, BuildingFileType } from '../../../shared/api/enums';
+import { BuildingFileStatuses, BuildingFileType, PortfolioFileStatuses } from '../../../shared/api/enums';
+import type { PortfolioFileResponse } from '../../../shared/api/schemas';
 import type { PassportEntry, PassportFormat, PassportState } from '../../../shared/passports';
 import type { CacheDb } from '../../db/cache-db';
 import type { FileRow } from '../../db/schema';
+import type { PortfolioPassport } from './portfolio-passports';
 
 /** A passport made on the server for a building, as the cache lists it. */
 export interface BuildingPassport {
@@ -17,7 +19,8 @@ export interface BuildingPassport {
 /** One line of the history. */
 export type PassportHistoryRow =
   | { kind: 'folder'; key: string; at: string; entry: PassportEntry }
-  | { kind: 'building'; key: string; at: string; format: PassportFormat; state: BuildingPassportState; passport: BuildingPassport };
+  | { kind: 'building'; key: string; at: string; format: PassportFormat; state: BuildingPassportState; passport: BuildingPassport }
+  | { kind: 'portfolio'; key: string; at: string; state: Exclude<BuildingPassportState, 'failed'>; passport: PortfolioPassport };
 
 /** Where a passport made on the server is: being generated, ready to open or save, or failed. */
 export type BuildingPassportState = Extract<PassportState, 'generating' | 'failed'> | 'ready';
@@ -39,8 +42,17 @@ function stateOf(file: FileRow): BuildingPassportState {
   return file.status === BuildingFileStatuses.Error ? 'failed' : 'ready';
 }
 
-/** The history: every folder entry, and the building passports no folder entry stands for. */
-export function passportHistory(entries: readonly PassportEntry[], passports: readonly BuildingPassport[]): PassportHistoryRow[] {
+/** Whether a portfolio's passport is still being generated: its file waits for its content. */
+export function isPortfolioPassportGenerating(file: PortfolioFileResponse): boolean {
+  return file.status === PortfolioFileStatuses.Creating;
+}
+
+/** The history: every folder entry, and the building and portfolio passports no folder entry stands for. */
+export function passportHistory(
+  entries: readonly PassportEntry[],
+  passports: readonly BuildingPassport[],
+  portfolioPassports: readonly PortfolioPassport[],
+): PassportHistoryRow[] {
   const requestedByFolders = new Set(entries.flatMap((entry) => (entry.remoteFileId === null ? [] : [entry.remoteFileId])));
   const rows: PassportHistoryRow[] = entries.map((entry) => ({ kind: 'folder', key: `folder:${entry.id}`, at: entry.requestedAt, entry }));
   for (const passport of passports) {
@@ -53,6 +65,11 @@ export function passportHistory(entries: readonly PassportEntry[], passports: re
       state: stateOf(passport.file),
       passport,
     });
+  }
+  for (const passport of portfolioPassports) {
+    if (requestedByFolders.has(passport.file.id)) continue;
+    const state = isPortfolioPassportGenerating(passport.file) ? 'generating' : 'ready';
+    rows.push({ kind: 'portfolio', key: `portfolio:${passport.file.id}`, at: passport.file.lastModifiedDate, state, passport });
   }
   return rows.sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || a.key.localeCompare(b.key));
 }

@@ -956,6 +956,7 @@ export const de: Messages = {
       perFamily: 'Aktueller Wert je Materialgruppe',
       perLevel: 'Barwert je Gebäudeschicht',
       noFamilies: 'Noch hat kein Material dieses Gebäudes einen Wert.',
+      noLevels: 'Noch hat keine Gebäudeschicht einen Wert.',
       inflation: 'Inflation',
       bdbIndex: 'BDB-Index',
       discountRate: 'Diskontsatz',

@@ -951,6 +951,7 @@ export const en = {
       perFamily: 'Current value per material family',
       perLevel: 'Net present value per building layer',
       noFamilies: 'No material of this building has a value yet.',
+      noLevels: 'No building layer has a value yet.',
       inflation: 'Inflation',
       bdbIndex: 'BDB index',
       discountRate: 'Discount rate',

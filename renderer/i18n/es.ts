@@ -952,6 +952,7 @@ export const es: Messages = {
       perFamily: 'Valor actual por familia de materiales',
       perLevel: 'Valor actual neto por capa del edificio',
       noFamilies: 'Ningún material de este edificio tiene valor todavía.',
+      noLevels: 'Ninguna capa del edificio tiene valor todavía.',
       inflation: 'Inflación',
       bdbIndex: 'Índice BDB',
       discountRate: 'Tasa de descuento',

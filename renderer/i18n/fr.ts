@@ -958,6 +958,7 @@ export const fr: Messages = {
       perFamily: 'Valeur actuelle par famille de matériaux',
       perLevel: 'Valeur actuelle nette par couche du bâtiment',
       noFamilies: 'Aucun matériau de ce bâtiment n’a encore de valeur.',
+      noLevels: 'Aucune couche du bâtiment n’a encore de valeur.',
       inflation: 'Inflation',
       bdbIndex: 'Indice BDB',
       discountRate: 'Taux d’actualisation',

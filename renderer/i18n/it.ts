@@ -952,6 +952,7 @@ export const it: Messages = {
       perFamily: 'Valore attuale per famiglia di materiali',
       perLevel: 'Valore attuale netto per strato dell’edificio',
       noFamilies: 'Nessun materiale di questo edificio ha ancora un valore.',
+      noLevels: 'Nessuno strato dell’edificio ha ancora un valore.',
       inflation: 'Inflazione',
       bdbIndex: 'Indice BDB',
       discountRate: 'Tasso di sconto',

@@ -955,6 +955,7 @@ export const nl: Messages = {
       perFamily: 'Huidige waarde per materiaalgroep',
       perLevel: 'Netto contante waarde per gebouwlaag',
       noFamilies: 'Nog geen materiaal van dit gebouw heeft een waarde.',
+      noLevels: 'Nog geen bouwlaag heeft een waarde.',
       inflation: 'Inflatie',
       bdbIndex: 'BDB-index',
       discountRate: 'Disconteringsvoet',

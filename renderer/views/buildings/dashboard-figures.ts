@@ -181,9 +181,10 @@ export function gaugeOption(value: number | null, label: string, palette: ChartP
 /**
  * Bars of values: horizontal, negative ones in the warning colour, each labelled with its value. `smallestStep` is the
  * least difference `format` shows (1 for whole euros): the axis never puts its ticks closer, where two would read the same
- * ("€0 €0 €1" on a chart of small or no values).
+ * ("€0 €0 €1" on a chart of small or no values). The axis writes its ticks with `tickFormat`, short ("-€150K",
+ * "-150 k€"), and leaves out a tick that would overlap its neighbour, in every language.
  */
-export function barOption(bars: readonly Bar[], palette: ChartPalette, format: NumberText, smallestStep: number): EChartsCoreOption {
+export function barOption(bars: readonly Bar[], palette: ChartPalette, format: NumberText, smallestStep: number, tickFormat: NumberText): EChartsCoreOption {
   const axisText = { color: palette.mutedText };
   return {
     backgroundColor: 'transparent',
@@ -193,7 +194,7 @@ export function barOption(bars: readonly Bar[], palette: ChartPalette, format: N
     xAxis: {
       type: 'value',
       minInterval: smallestStep,
-      axisLabel: { ...axisText, formatter: (value: number) => format(value) },
+      axisLabel: { ...axisText, hideOverlap: true, formatter: (value: number) => tickFormat(value) },
       splitLine: { lineStyle: { color: palette.gridLine } },
     },
     yAxis: {

@@ -84,13 +84,15 @@ const validation = {
 };
 
 /** The seeded cache of a connection whose server cannot be reached, and the page on it. */
-async function seededPage(options: { building?: Partial<BuildingResponse>; figures?: boolean; path?: string; seed?: (db: CacheDb) => Promise<void> } = {}) {
+async function seededPage(
+  options: { building?: Partial<BuildingResponse>; figures?: boolean; files?: BuildingFileResponse[]; path?: string; seed?: (db: CacheDb) => Promise<void> } = {},
+) {
   run += 1;
   const connection = remoteConnection(`building-page-${run}`);
   const db = new CacheDb(connection.id);
   await applyServerList(db, 'portfolios', [{ id: PORTFOLIO, name: 'Woningcorporatie', logo: null }]);
   await applyServerBuildings(db, [building(options.building)]);
-  await applyServerFiles(db, BUILDING, [file(MAPPED, 'tower.ifc', BuildingFileStatuses.Mapped), file(REFINING, 'annex.ifc', BuildingFileStatuses.Refining)]);
+  await applyServerFiles(db, BUILDING, options.files ?? [file(MAPPED, 'tower.ifc', BuildingFileStatuses.Mapped), file(REFINING, 'annex.ifc', BuildingFileStatuses.Refining)]);
   await writeFileStatus(db, BUILDING, { id: REFINING, status: BuildingFileStatuses.Refining, elementProcessedCount: 40, elementCount: 160, statusMessage: 'Refining elements' }, '2026-01-01T10:05:00.000Z');
   if (options.figures !== false) {
     await writeBuildingFigures(
@@ -147,6 +149,34 @@ async function routeName(router: Router): Promise<unknown> {
 }
 
 describe('the building dashboard', { timeout: 30_000 }, () => {
+  it('puts a new building’s files first, and says that empty charts have nothing to show yet', async () => {
+    await seededPage({
+      files: [],
+      seed: (db) =>
+        writeBuildingFigures(
+          db,
+          BUILDING,
+          {
+            circular: null,
+            financial: { currentValue: 0, currentValuePerMaterialFamily: {}, ncwValue: 0, ncwValuePerBuildingLevel: Object.values(BuildingLevel).map((level) => ({ id: level.id, label: level.label, value: 0 })) },
+            validation: null,
+          },
+          AT,
+        ),
+    });
+    await eventually(() => expect(byTestId('building-overview')?.dataset['filesFirst']).toBe('true'));
+    expect(byTestId('building-overview')?.classList.contains('building-page__overview--files-first')).toBe(true);
+    expect(text('financial-no-levels')).toBe('No building layer has a value yet.');
+    expect(text('financial-no-families')).toBe('No material of this building has a value yet.');
+    expect(byTestId('financial-level-chart')).toBeNull();
+  });
+
+  it('keeps the figures first once the building has files', async () => {
+    await seededPage();
+    await eventually(() => expect(all('file-row')).toHaveLength(2));
+    expect(byTestId('building-overview')?.dataset['filesFirst']).toBe('false');
+  });
+
   it('shows the circularity index with its phases and corrections, the validation and the financial figures from the cache, offline', async () => {
     await seededPage();
     await eventually(() => expect(byTestId('ci-gauge')?.dataset['value']).toBe('47%'));

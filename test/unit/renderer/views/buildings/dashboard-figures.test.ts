@@ -91,7 +91,7 @@ describe('the financial bars', () => {
   });
 
   it('colour negative values apart and write every value on its bar', () => {
-    const option = barOption(familyBars(financial, (family) => family), light, (value) => `€${value}`, 1) as {
+    const option = barOption(familyBars(financial, (family) => family), light, (value) => `€${value}`, 1, (value) => `€${value / 1000}K`) as {
       series: Array<{ data: Array<{ value: number; itemStyle: { color: string } }>; label: { formatter: (item: { value: unknown }) => string } }>;
       yAxis: { data: string[] };
     };
@@ -101,10 +101,15 @@ describe('the financial bars', () => {
     expect(option.series[0]?.label.formatter({ value: -20 })).toBe('€-20');
   });
 
-  it('keep their axis labels inside the chart and never closer than the format tells apart', () => {
-    const option = barOption([], light, (value) => `€${value.toFixed(0)}`, 1) as { grid: { containLabel: boolean }; xAxis: { minInterval: number } };
+  it('keep their axis labels inside the chart, short, never overlapping and never closer than the format tells apart', () => {
+    const option = barOption([], light, (value) => `€${value.toFixed(0)}`, 1, (value) => `€${value / 1000}K`) as {
+      grid: { containLabel: boolean };
+      xAxis: { minInterval: number; axisLabel: { hideOverlap: boolean; formatter: (value: number) => string } };
+    };
     expect(option.grid.containLabel).toBe(true);
     expect(option.xAxis.minInterval).toBe(1);
+    expect(option.xAxis.axisLabel.hideOverlap).toBe(true);
+    expect(option.xAxis.axisLabel.formatter(-180_000)).toBe('€-180K');
   });
 
   it('follow the theme', () => {

@@ -92,6 +92,28 @@ async function expectTextFits(page: Page, screen: string): Promise<void> {
   expect.soft(lines, lines.join('\n')).toEqual([]);
 }
 
+/** Scrolled to its far right, the grid keeps its checkbox and id columns, header and rows, at its left edge. */
+async function expectPinnedColumns(page: Page, language: string): Promise<void> {
+  const offsets = await page.evaluate(() => {
+    const grid = document.querySelector<HTMLElement>('.grid');
+    if (grid === null) return null;
+    grid.scrollLeft = grid.scrollWidth;
+    const left = grid.getBoundingClientRect().left;
+    const at = (selector: string): number | null => {
+      const found = grid.querySelector(selector);
+      return found === null ? null : Math.round(found.getBoundingClientRect().left - left);
+    };
+    return {
+      scrolled: grid.scrollLeft > 0,
+      headerCheckbox: at('.grid__header .grid__cell--select'),
+      headerId: at('[data-testid="grid-header-id"]'),
+      rowCheckbox: at('[data-testid="element-row"] .grid__cell--select'),
+      rowId: at('[data-testid="element-row"] [data-testid="element-cell-id"]'),
+    };
+  });
+  expect.soft(offsets, `${language} elements grid scrolled sideways`).toEqual({ scrolled: true, headerCheckbox: 1, headerId: 41, rowCheckbox: 4, rowId: 44 });
+}
+
 test('the dashboard, the elements grid and the catalogues hold their text in every language at 1,280 px', async ({ page, setup, openApp }) => {
   test.setTimeout(600_000);
   for (const language of LANGUAGES) {
@@ -108,6 +130,7 @@ test('the dashboard, the elements grid and the catalogues hold their text in eve
       await openFile(page, setup.fileId);
       await expectElementsListed(page);
       await expectTextFits(page, `${language} elements grid`);
+      await expectPinnedColumns(page, language);
 
       await navigateTo(page, 'catalogues');
       await expect(catalogueRows(page).first()).toBeVisible({ timeout: 30_000 });

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The dashboard, the elements grid and the catalogue list hold their text in every language at 1,280 × 800: no text is
+ * The portfolios, the dashboard, the elements grid and the catalogue list hold their text in every language at 1,280 × 800: no text is
  * cut off by a box that clips it without an ellipsis, no placeholder is wider than its field, and no word is broken
  * over two lines ("Gebäudeschich t", a label one letter per line). Every offender is listed with its text.
  */
@@ -122,6 +122,10 @@ test('the dashboard, the elements grid and the catalogues hold their text in eve
       await page.evaluate((locale) => window.localStorage.setItem('circularity-desk:locale', locale), language);
       await reloadApp(page);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
+
+      await navigateTo(page, 'portfolios');
+      await expect(page.getByTestId('building-search')).toBeVisible({ timeout: 30_000 });
+      await expectTextFits(page, `${language} portfolios`);
 
       await openBuildingById(page, setup.buildingId);
       await expectDashboard(page);

@@ -1558,5 +1558,6 @@ export const de: Messages = {
     inferredTitle: 'Vom Server abgeleitet: Das Element gibt dies nicht selbst an.',
     inferredPhase: 'Das Element nennt keine Phase: Der Server nimmt {phase} an.',
     inferredClassification: 'Das Element nennt keinen Klassifikationscode: Der Server hat {value} abgeleitet.',
+    otherLanguage: 'Name auf {language}: Auf {own} gibt es keinen.',
   },
 };

@@ -1553,6 +1553,7 @@ export const en = {
     inferredTitle: 'Inferred by the server: the element does not say so itself.',
     inferredPhase: 'The element names no phase: the server assumes {phase}.',
     inferredClassification: 'The element names no classification code: the server inferred {value}.',
+    otherLanguage: 'Name in {language}: there is none in {own}.',
   },
 };
 

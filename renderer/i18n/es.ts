@@ -1554,5 +1554,6 @@ export const es: Messages = {
     inferredTitle: 'Deducido por el servidor: el elemento no lo indica.',
     inferredPhase: 'El elemento no indica ninguna fase: el servidor supone {phase}.',
     inferredClassification: 'El elemento no indica ningún código de clasificación: el servidor dedujo {value}.',
+    otherLanguage: 'Nombre en {language}: no hay ninguno en {own}.',
   },
 };

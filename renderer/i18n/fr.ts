@@ -1560,5 +1560,6 @@ export const fr: Messages = {
     inferredTitle: 'Déduit par le serveur : l’élément ne l’indique pas lui-même.',
     inferredPhase: 'L’élément n’indique aucune phase : le serveur suppose {phase}.',
     inferredClassification: 'L’élément n’indique aucun code de classification : le serveur a déduit {value}.',
+    otherLanguage: 'Nom en {language} : il n’y en a pas en {own}.',
   },
 };

@@ -1554,5 +1554,6 @@ export const it: Messages = {
     inferredTitle: 'Dedotto dal server: l’elemento non lo indica.',
     inferredPhase: 'L’elemento non indica alcuna fase: il server presume {phase}.',
     inferredClassification: 'L’elemento non indica alcun codice di classificazione: il server ha dedotto {value}.',
+    otherLanguage: 'Nome in {language}: non ce n’è uno in {own}.',
   },
 };

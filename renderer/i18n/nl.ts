@@ -1557,5 +1557,6 @@ export const nl: Messages = {
     inferredTitle: 'Afgeleid door de server: het element zegt dit zelf niet.',
     inferredPhase: 'Het element noemt geen fase: de server neemt {phase} aan.',
     inferredClassification: 'Het element noemt geen classificatiecode: de server leidde {value} af.',
+    otherLanguage: 'Naam in het {language}: er is er geen in het {own}.',
   },
 };

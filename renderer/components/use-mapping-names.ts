@@ -1,13 +1,14 @@
 /**
- * What an element is mapped to, in words: the name of the material or product from the cache in the user's language,
- * else (an item the cache does not hold) its kind. Only the items asked about are read, live, so a renamed item or one
+ * What an element is mapped to, in words: the name of the material or product from the cache in the user's language
+ * (or, when it has none in it, the language of the name shown, for a mark), else (an item the cache does not hold) its
+ * kind. Only the items asked about are read, live, so a renamed item or one
  * that arrives with a sync shows its name at once.
  */
 import { useI18n } from 'vue-i18n';
 import { ElementType } from '../../shared/api/enums';
 import type { LocalizedText } from '../../shared/api/schemas';
 import type { CatalogueKind } from '../stores/catalogues';
-import { displayName } from '../views/catalogues/catalogue-form';
+import { displayName, fallbackLanguage } from '../views/catalogues/catalogue-form';
 import { useCacheQuery } from './use-cache-query';
 
 /** A mapping as the words need it: the item's id and, when known, its element type. */
@@ -47,5 +48,11 @@ export function useMappingNames(ids: () => readonly string[]) {
     return name !== '' ? name : (kindText(mapping) ?? mapping.id);
   }
 
-  return { mappingText, kindText };
+  /** The language of the name `mappingText` shows when it is not the user's (the item has none in it); null otherwise. */
+  function mappingLanguage(mapping: MappingRef | null): string | null {
+    if (mapping === null) return null;
+    return fallbackLanguage(names.value.value.get(mapping.id)?.name, locale.value);
+  }
+
+  return { mappingText, kindText, mappingLanguage };
 }

@@ -272,6 +272,19 @@ export async function applyServerFiles(
   });
 }
 
+/**
+ * Writes one file as the server answered an action on it (its activation), as the list writes each of its rows: not
+ * over local changes, keeping the stamp of the elements the cache holds. A file the cache does not hold waits for the
+ * list.
+ */
+export async function applyServerFile(db: CacheDb, file: BuildingFileResponse): Promise<void> {
+  await db.transaction('rw', ['files', 'outbox'], async () => {
+    const before = await db.files.get(file.id);
+    if (before === undefined || (await pendingKeys(db, 'files')).has(file.id) || holdsServerValues(before, file, ['elementsStamp'])) return;
+    await db.files.put({ ...file, elementsStamp: before.elementsStamp });
+  });
+}
+
 /** Writes a file's status as `/status` answered it, and notes it in the file's timeline. */
 export async function writeFileStatus(db: CacheDb, buildingId: string, status: BuildingFileStatusResponse, at: string): Promise<void> {
   await db.transaction('rw', ['fileStatuses', 'fileTimelines'], async () => {

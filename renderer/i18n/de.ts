@@ -1553,4 +1553,17 @@ export const de: Messages = {
     userData: 'Ordner der Benutzerdaten',
     aboutFailed: 'Die Angaben zur App konnten nicht gelesen werden: {message}',
   },
+  dataValues: {
+    phase: {
+      Demolition: 'Rückbau',
+      New: 'Neu',
+      Existing: 'Bestand',
+    },
+    inferred: 'abgeleitet',
+    inferredValue: '{value} (abgeleitet)',
+    inferredTitle: 'Vom Server abgeleitet: Das Element gibt dies nicht selbst an.',
+    inferredPhase: 'Das Element nennt keine Phase: Der Server nimmt {phase} an.',
+    inferredClassification: 'Das Element nennt keinen Klassifikationscode: Der Server hat {value} abgeleitet.',
+    otherLanguage: 'Name auf {language}: Auf {own} gibt es keinen.',
+  },
 };

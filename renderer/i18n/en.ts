@@ -1548,6 +1548,19 @@ export const en = {
     userData: 'User data folder',
     aboutFailed: 'The app information could not be read: {message}',
   },
+  dataValues: {
+    phase: {
+      Demolition: 'Demolition',
+      New: 'New',
+      Existing: 'Existing',
+    },
+    inferred: 'inferred',
+    inferredValue: '{value} (inferred)',
+    inferredTitle: 'Inferred by the server: the element does not say so itself.',
+    inferredPhase: 'The element names no phase: the server assumes {phase}.',
+    inferredClassification: 'The element names no classification code: the server inferred {value}.',
+    otherLanguage: 'Name in {language}: there is none in {own}.',
+  },
 };
 
 /** The shape of every language's texts. */

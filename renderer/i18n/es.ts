@@ -1549,4 +1549,17 @@ export const es: Messages = {
     userData: 'Carpeta de datos de usuario',
     aboutFailed: 'No se pudo leer la información de la aplicación: {message}',
   },
+  dataValues: {
+    phase: {
+      Demolition: 'Demolición',
+      New: 'Nuevo',
+      Existing: 'Existente',
+    },
+    inferred: 'deducido',
+    inferredValue: '{value} (deducido)',
+    inferredTitle: 'Deducido por el servidor: el elemento no lo indica.',
+    inferredPhase: 'El elemento no indica ninguna fase: el servidor supone {phase}.',
+    inferredClassification: 'El elemento no indica ningún código de clasificación: el servidor dedujo {value}.',
+    otherLanguage: 'Nombre en {language}: no hay ninguno en {own}.',
+  },
 };

@@ -1555,4 +1555,17 @@ export const fr: Messages = {
     userData: 'Dossier des données utilisateur',
     aboutFailed: 'Les informations de l’application n’ont pas pu être lues : {message}',
   },
+  dataValues: {
+    phase: {
+      Demolition: 'Démolition',
+      New: 'Neuf',
+      Existing: 'Existant',
+    },
+    inferred: 'déduit',
+    inferredValue: '{value} (déduit)',
+    inferredTitle: 'Déduit par le serveur : l’élément ne l’indique pas lui-même.',
+    inferredPhase: 'L’élément n’indique aucune phase : le serveur suppose {phase}.',
+    inferredClassification: 'L’élément n’indique aucun code de classification : le serveur a déduit {value}.',
+    otherLanguage: 'Nom en {language} : il n’y en a pas en {own}.',
+  },
 };

@@ -1549,4 +1549,17 @@ export const it: Messages = {
     userData: 'Cartella dei dati utente',
     aboutFailed: 'Non è stato possibile leggere le informazioni dell’app: {message}',
   },
+  dataValues: {
+    phase: {
+      Demolition: 'Demolizione',
+      New: 'Nuovo',
+      Existing: 'Esistente',
+    },
+    inferred: 'dedotto',
+    inferredValue: '{value} (dedotto)',
+    inferredTitle: 'Dedotto dal server: l’elemento non lo indica.',
+    inferredPhase: 'L’elemento non indica alcuna fase: il server presume {phase}.',
+    inferredClassification: 'L’elemento non indica alcun codice di classificazione: il server ha dedotto {value}.',
+    otherLanguage: 'Nome in {language}: non ce n’è uno in {own}.',
+  },
 };

@@ -1552,4 +1552,17 @@ export const nl: Messages = {
     userData: 'Map met gebruikersgegevens',
     aboutFailed: 'De gegevens van de app konden niet worden gelezen: {message}',
   },
+  dataValues: {
+    phase: {
+      Demolition: 'Sloop',
+      New: 'Nieuw',
+      Existing: 'Bestaand',
+    },
+    inferred: 'afgeleid',
+    inferredValue: '{value} (afgeleid)',
+    inferredTitle: 'Afgeleid door de server: het element zegt dit zelf niet.',
+    inferredPhase: 'Het element noemt geen fase: de server neemt {phase} aan.',
+    inferredClassification: 'Het element noemt geen classificatiecode: de server leidde {value} af.',
+    otherLanguage: 'Naam in het {language}: er is er geen in het {own}.',
+  },
 };

@@ -3,13 +3,16 @@
  * building's figures), download or open it, delete it, read and change its tags and the databases its materials are
  * matched against, and refine it again. Each needs the server now, so each is guarded as the other online actions
  * are (no connection, a building not yet on the server, offline) and answers an `ApiOutcome`; a change is followed
- * by a sync, which brings the file's new state into the cache the page reads.
+ * by a sync, which brings the file's new state into the cache the page reads; an activation's answer is written into
+ * the cache at once.
  */
 import { defineStore } from 'pinia';
-import type { AccountResponse, BuildingFileSettings } from '../../shared/api/schemas';
+import type { AccountResponse, BuildingFileResponse, BuildingFileSettings } from '../../shared/api/schemas';
+import { isRecord } from '../../shared/is-record';
 import { callApi, callApiList } from '../api/call-api';
 import { hostFailed, mapOutcome, succeeded, type ApiOutcome } from '../api/outcome';
 import { bridgeApiPort } from '../api/port';
+import { applyServerFile } from '../db/apply-pull';
 import { useBridge } from '../bridge';
 import { useAppInfoStore } from './app-info';
 import { useBuildingsStore } from './buildings';
@@ -32,6 +35,11 @@ export type SettingsAnswer = { kind: 'settings'; settings: BuildingFileSettings 
 
 /** Answers of a server that has no such route. */
 const NO_ROUTE: ReadonlySet<number> = new Set([404, 405, 501]);
+
+/** Whether an answer is the file itself, as this server and the spec answer an activation. */
+function isFileAnswer(value: unknown, fileId: string): value is BuildingFileResponse {
+  return isRecord(value) && value['id'] === fileId && typeof value['isActive'] === 'boolean' && typeof value['lastModifiedDate'] === 'string';
+}
 
 function settingsOf(value: unknown): BuildingFileSettings {
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
@@ -63,6 +71,8 @@ export const useBuildingFilesStore = defineStore('buildingFiles', () => {
     const outcome = await whenOnline(sync, file.buildingId, async (connectionId) => {
       const set = await callApi(bridgeApiPort(bridge, connectionId), 'setBuildingFileActive', { params: params(file), body: active });
       if (set.ok) buildings.followServerRecalculation(connectionId, file.buildingId);
+      // The row says at once what the server answered (active or not, and so its summary's words), not after a sync.
+      if (set.ok && sync.db !== null && isFileAnswer(set.value, file.fileId)) await applyServerFile(sync.db, set.value);
       return mapOutcome(set, () => undefined);
     });
     if (outcome.ok) void sync.syncNow();

@@ -5,7 +5,7 @@
 import { assertNever } from '../../shared/api/enums';
 import type { BuildingFileElementResponse } from '../../shared/api/schemas';
 import type { CacheDb } from '../db/cache-db';
-import { applyFields, getRow, mappingTypesOf, requestOf, valuesOf, wireBody } from '../db/edit-shapes';
+import { applyFields, getRow, mappingTypesOf, requestOf, valuesOf, wireBody, type StoredRow } from '../db/edit-shapes';
 import { ENTITIES } from '../db/entities';
 import type { OperationId } from '../../shared/api/routes';
 import type { OperationCall } from '../api/call-api';
@@ -29,6 +29,31 @@ async function elementAsSent(db: CacheDb, answer: unknown, body: unknown): Promi
   const materialId = isRecord(body) ? body['materialId'] : undefined;
   if (!isElement(answer) || answer.mapping !== null || typeof materialId !== 'string' || materialId === '') return answer;
   return applyFields('elements', answer, { materialId }, await mappingTypesOf(db, [{ materialId }]));
+}
+
+/** A lookup list as compared: none and an empty list are the same, values trimmed. */
+function lookupOf(value: readonly string[] | null): string {
+  return JSON.stringify((value ?? []).map((each) => each.trim()).filter((each) => each !== ''));
+}
+
+/**
+ * An element written through the API also answers its phase, classification and building layer as null until the file
+ * is refined, though what they follow from did not change (a renamed element). The answer keeps the matches the row
+ * had for the same lookups (and, for the classification, which the IFC class may give, the same class): a save never
+ * blanks them in the grid while the refinement runs. A changed lookup leaves its match to the refinement.
+ */
+function matchesKept(answer: unknown, before: StoredRow | undefined): unknown {
+  if (!isElement(answer) || before === undefined) return answer;
+  const known = (before.base ?? valuesOf('elements', before)) as unknown;
+  if (!isElement(known)) return answer;
+  const kept = { ...answer };
+  if (answer.phaseMatch === null && lookupOf(answer.phaseLookup) === lookupOf(known.phaseLookup)) kept.phaseMatch = known.phaseMatch;
+  const sameClassification = lookupOf(answer.classificationLookup) === lookupOf(known.classificationLookup) && answer.elementClass === known.elementClass;
+  if (answer.classificationMatch === null && answer.brandLayerMatch === null && sameClassification) {
+    kept.classificationMatch = known.classificationMatch;
+    kept.brandLayerMatch = known.brandLayerMatch;
+  }
+  return kept;
 }
 
 /** The server's element as the merge sees it (see `elementAsSent`). */
@@ -66,7 +91,7 @@ export async function pushElementEntry(run: PushRun, batch: FileBatch, entry: Ed
         replace,
         write: (at, call) => sendElementWrite(run, batch, entry, at, call),
         view: (server, base) => elementSeenDuringImport(batch, server, base),
-        answer: (answer, body) => elementAsSent(db, answer, body),
+        answer: async (answer, body) => matchesKept(await elementAsSent(db, answer, body), await getRow(db, 'elements', entry.key)),
       });
     case 'delete': {
       const answer = await sendElementWrite(run, batch, entry, where(operations.remove), { operationId: operations.remove, params });

@@ -125,8 +125,8 @@ export function buildingCounts(files: readonly CountedFile[]): BuildingCounts | 
   let read = 0;
   for (const file of files) {
     if (file.status !== BuildingFileStatuses.Mapped) continue;
-    const summary = parseStatusMessage(file.message ?? '')?.find((sentence) => sentence.kind === 'report-summary');
-    if (summary?.kind !== 'report-summary') {
+    const summary = summaryOf(file);
+    if (summary === null) {
       counts.unread += 1;
       continue;
     }
@@ -138,6 +138,20 @@ export function buildingCounts(files: readonly CountedFile[]): BuildingCounts | 
     }
   }
   return read === 0 ? null : counts;
+}
+
+/** A file's summary as its status message says it; null when the message has none the app can read. */
+function summaryOf(file: CountedFile): ReportSummary | null {
+  const summary = parseStatusMessage(file.message ?? '')?.find((sentence) => sentence.kind === 'report-summary');
+  return summary?.kind === 'report-summary' ? summary : null;
+}
+
+/**
+ * The active source files whose elements may not all count while no summary says how many do: those not Mapped, and
+ * Mapped ones whose summary is not read (yet) or cannot be. Their cached elements tell what they lack instead.
+ */
+export function filesToExplain(files: readonly CountedFile[]): string[] {
+  return files.filter((file) => file.status !== BuildingFileStatuses.Mapped || summaryOf(file) === null).map((file) => file.id);
 }
 
 /** A fraction clamped to 0..1 for a bar's length (the figure itself is shown as it is). */

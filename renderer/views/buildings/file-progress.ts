@@ -62,3 +62,21 @@ export function progressPercent(live: LiveStatus): number | null {
   if (live.processed === null || live.total === null || live.total === 0) return null;
   return Math.round((live.processed / live.total) * 100);
 }
+
+/**
+ * How many elements a file's row shows: those the cache holds once they are the file's current ones (pulled for its
+ * last change, with nothing newer heard of it); until then, as a file just mapped whose elements are on their way, the
+ * count of the server's status read since that change, when it has settled.
+ */
+export function shownElementCount(
+  file: Pick<FileRow, 'type' | 'status' | 'lastModifiedDate' | 'elementsStamp'>,
+  status: FileStatusRow | undefined,
+  cached: number,
+): number {
+  const live = liveStatusOf(file, status);
+  const current = file.elementsStamp === file.lastModifiedDate && live.status === file.status;
+  if (current || status === undefined || file.type !== BuildingFileType.Source) return cached;
+  const heard = dateOf(status.fetchedAt)?.getTime() ?? 0;
+  const settled = status.status === BuildingFileStatuses.Mapped && heard >= (dateOf(file.lastModifiedDate)?.getTime() ?? 0);
+  return settled ? status.elementCount : cached;
+}

@@ -321,15 +321,23 @@ export function itemChangesOf(kind: CatalogueKind, before: ItemForm, after: Item
   return changes as MaterialChanges & ProductChanges;
 }
 
+/** The language whose name of an item shows in `language`: that one, else English, else the first that has one. */
+function shownLanguage(text: LocalizedText | undefined, language: string): string | null {
+  if (text === undefined) return null;
+  const order = [language, 'en', ...LANGUAGES];
+  return order.find((each) => ((text as Record<string, string | undefined>)[each] ?? '').trim() !== '') ?? null;
+}
+
 /** The name of an item in a language, else in English, else in the first language that has one; '' for none. */
 export function displayName(text: LocalizedText | undefined, language: string): string {
-  if (text === undefined) return '';
-  const order = [language, 'en', ...LANGUAGES];
-  for (const each of order) {
-    const value = (text as Record<string, string | undefined>)[each];
-    if (value !== undefined && value.trim() !== '') return value;
-  }
-  return '';
+  const shown = shownLanguage(text, language);
+  return shown === null ? '' : ((text as Record<string, string | undefined>)[shown] ?? '');
+}
+
+/** The language of the name `displayName` shows when it is not `language` (a fallback to mark); null otherwise. */
+export function fallbackLanguage(text: LocalizedText | undefined, language: string): string | null {
+  const shown = shownLanguage(text, language);
+  return shown === language ? null : shown;
 }
 
 /**

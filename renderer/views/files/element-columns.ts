@@ -6,7 +6,7 @@
 import { ElementType } from '../../../shared/api/enums';
 import type { ElementRow } from '../../db/schema';
 import type { ElementQuantityField, ElementTextField } from './element-form';
-import { classifiedHere } from './local-report';
+import { classificationInferred, phaseInferred, shownClassificationMatch, shownPhaseMatch } from './inferred-values';
 
 /** A column of the grid. */
 export type ElementColumnKey =
@@ -37,20 +37,38 @@ export interface ElementColumn {
   text(row: ElementRow): string;
   /** The number a quantity column sorts and filters by; null when there is none. */
   number(row: ElementRow): number | null;
+  /** Whether the value shown is one the server inferred (`inferred-values.ts`). */
+  inferred(row: ElementRow): boolean;
 }
 
 /** The server's match, unless the user chose another code here since (the match follows with the next refinement). */
 function classificationText(row: ElementRow): string {
-  if (row.classificationMatch !== null && !classifiedHere(row)) return `${row.classificationMatch.code} ${row.classificationMatch.name}`;
-  return (row.classificationLookup ?? []).join(', ');
+  const match = shownClassificationMatch(row);
+  return match !== null ? `${match.code} ${match.name}` : (row.classificationLookup ?? []).join(', ');
 }
 
+/** The server's phase, unless the user changed the element's phase here since (the lookup says it then). */
+function phaseText(row: ElementRow): string {
+  return shownPhaseMatch(row)?.name ?? (row.phaseLookup ?? []).join(', ');
+}
+
+const NEVER_INFERRED = (): boolean => false;
+
 function textColumn(key: ElementColumnKey, width: number, edits: ElementTextField | null, text: (row: ElementRow) => string): ElementColumn {
-  return { key, kind: 'text', width, edits, picker: null, text, number: () => null };
+  return { key, kind: 'text', width, edits, picker: null, text, number: () => null, inferred: NEVER_INFERRED };
 }
 
 function quantityColumn(key: ElementQuantityField): ElementColumn {
-  return { key, kind: 'quantity', width: 110, edits: key, picker: null, text: (row) => (row[key] === null ? '' : String(row[key])), number: (row) => row[key] };
+  return {
+    key,
+    kind: 'quantity',
+    width: 110,
+    edits: key,
+    picker: null,
+    text: (row) => (row[key] === null ? '' : String(row[key])),
+    number: (row) => row[key],
+    inferred: NEVER_INFERRED,
+  };
 }
 
 /** Every column, in the order the grid shows them. */
@@ -58,12 +76,21 @@ export const ELEMENT_COLUMNS: readonly ElementColumn[] = [
   textColumn('id', 190, null, (row) => row.id),
   textColumn('name', 220, 'name', (row) => row.name ?? ''),
   textColumn('materialName', 180, 'materialName', (row) => row.materialName ?? ''),
-  { key: 'mapping', kind: 'mapping', width: 160, edits: null, picker: 'catalogue', text: (row) => (row.mapping === null ? '' : row.mapping.type === ElementType.Material ? 'material' : 'product'), number: () => null },
+  {
+    key: 'mapping',
+    kind: 'mapping',
+    width: 160,
+    edits: null,
+    picker: 'catalogue',
+    text: (row) => (row.mapping === null ? '' : row.mapping.type === ElementType.Material ? 'material' : 'product'),
+    number: () => null,
+    inferred: NEVER_INFERRED,
+  },
   textColumn('typeName', 180, 'typeName', (row) => row.typeName ?? ''),
   textColumn('elementClass', 130, 'elementClass', (row) => row.elementClass ?? ''),
   textColumn('floor', 110, 'floor', (row) => row.floor ?? ''),
-  textColumn('phase', 130, 'phaseLookup', (row) => row.phaseMatch?.name ?? (row.phaseLookup ?? []).join(', ')),
-  { ...textColumn('classification', 210, 'classificationLookup', classificationText), picker: 'classification' },
+  { ...textColumn('phase', 130, 'phaseLookup', phaseText), inferred: phaseInferred },
+  { ...textColumn('classification', 210, 'classificationLookup', classificationText), picker: 'classification', inferred: classificationInferred },
   quantityColumn('volume'),
   quantityColumn('area'),
   quantityColumn('height'),

@@ -13,13 +13,12 @@
 import { assertNever } from '../../../shared/api/enums';
 import { guardCsvText } from '../../../shared/csv-formula-guard';
 import { MAPPED_TO_HEADER, sheetHeader, type SheetField, type SheetLanguage } from '../../../shared/sheet-columns';
-import { sameValue } from '../../db/field-paths';
 import { elementsByIds } from '../../db/reads';
 import type { CacheDb } from '../../db/cache-db';
 import type { IdList } from '../../db/packed-ids';
 import type { ElementRow } from '../../db/schema';
 import { displayName } from '../catalogues/catalogue-form';
-import { classifiedHere } from './local-report';
+import { classifiedHere, phasedHere } from './local-report';
 
 const EXPORT_CHUNK = 1000;
 
@@ -99,8 +98,7 @@ function classificationCell(row: ElementRow): string | null {
 
 /** The phase the server matched, unless the user changed the element's phase here since. */
 function phaseCell(row: ElementRow): string | null {
-  const changedHere = row.base !== undefined && !sameValue(row.phaseLookup, row.base.phaseLookup);
-  if (row.phaseMatch !== null && !changedHere) return row.phaseMatch.name;
+  if (row.phaseMatch !== null && !phasedHere(row)) return row.phaseMatch.name;
   return lookupText(row.phaseLookup);
 }
 

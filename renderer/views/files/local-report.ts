@@ -49,6 +49,11 @@ export function hasBuildingLayer(row: ElementRow): boolean {
   return id !== undefined && id !== UNKNOWN_LAYER;
 }
 
+/** Whether the user changed an element's phase here: its match follows once the file is refined. */
+export function phasedHere(row: ElementRow): boolean {
+  return row.base !== undefined && !sameValue(row.phaseLookup, row.base.phaseLookup);
+}
+
 /** Whether the user changed an element's classification here: its match and layer follow once the file is refined. */
 export function classifiedHere(row: ElementRow): boolean {
   return row.base !== undefined && !sameValue(row.classificationLookup, row.base.classificationLookup);

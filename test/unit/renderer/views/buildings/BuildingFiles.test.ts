@@ -90,6 +90,18 @@ describe('the timeline of a source file', { timeout: 30_000 }, () => {
     expect(operations(bridge)).toContain('getBuildingFileStatus');
   });
 
+  it('counts the elements of a file the server has just mapped while they are on their way, not 0', async () => {
+    await filesPage(mounted, {
+      files: [file(ANNEX, 'annex.ifc', BuildingFileStatuses.Refining)],
+      api: {
+        getBuildingFileStatus: () => ok({ id: ANNEX, status: BuildingFileStatuses.Mapped, elementProcessedCount: 160, elementCount: 160, statusMessage: '160 elements imported.' }),
+      },
+    });
+    await eventually(() => expect(rowOf(ANNEX).dataset['fileStatus']).toBe(String(BuildingFileStatuses.Mapped)));
+    // The sync that brings the elements gets no answer here: the row says how many the server mapped meanwhile.
+    await eventually(() => expect(inRow(ANNEX, 'file-elements').textContent).toBe('160'));
+  });
+
   it('shows the stages a file passed unseen without a time, and an information file without a timeline', async () => {
     await filesPage(mounted, { files: [tower, report], seen: { [TOWER]: [{ status: BuildingFileStatuses.Mapped, at: '2026-01-01T10:00:00.000Z' }] } });
     await eventually(() => expect(all('file-row')).toHaveLength(2));
@@ -178,6 +190,21 @@ describe('the actions on a file', { timeout: 30_000 }, () => {
     await eventually(() => expect(messages()).toContain('tower.ifc is active. The server recalculates the building’s figures.'));
     const activation = bridge.requestsOf('api:request').find((request) => request.operationId === 'setBuildingFileActive');
     expect([activation?.params, activation?.body]).toEqual([{ buildingId: BUILDING, fileId: TOWER }, true]);
+  });
+
+  it('says at once, without waiting for a sync, that an activated file’s elements count now', async () => {
+    const summary = '160 elements imported. 120 of 160 elements will count in the circularity index once the file is active: 40 have no material.';
+    await filesPage(mounted, {
+      files: [tower],
+      statuses: [{ id: TOWER, status: BuildingFileStatuses.Mapped, elementProcessedCount: 160, elementCount: 160, statusMessage: summary }],
+      api: { setBuildingFileActive: () => ok({ ...tower, isActive: true }) },
+    });
+    await eventually(() => expect(inRow(TOWER, 'file-status-message').textContent).toContain('once the file is active'));
+    inRow(TOWER, 'activate-file').click();
+    await eventually(() => expect(rowOf(TOWER).dataset['fileActive']).toBe('true'));
+    expect(inRow(TOWER, 'file-active')).toBeDefined();
+    expect(inRow(TOWER, 'file-status-message').textContent).toBe('160 elements imported. 120 of 160 elements count in the circularity index: 40 have no material.');
+    expect(inRow(TOWER, 'activate-file').textContent?.trim()).toBe('Deactivate');
   });
 
   it('downloads through the browser in browser mode: the signed address, saved under the file’s name', async () => {

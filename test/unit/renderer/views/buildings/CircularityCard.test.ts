@@ -47,8 +47,8 @@ async function mountCard(
 const gaps = (): Array<[string, string]> => all('ci-gap').map((gap) => [gap.dataset['kind'] ?? '', gap.textContent?.replace(/\s+/g, ' ').trim() ?? '']);
 
 describe('the circularity card', { timeout: 30_000 }, () => {
-  it('carries the score as a number, and explains nothing while there is one', async () => {
-    await mountCard(0.47);
+  it('carries the score as a number, and explains nothing while every element has what it needs', async () => {
+    await mountCard(0.47, [element('E1', { mapping: MAPPED, brandLayerMatch: LAYER }), element('E2', { mapping: MAPPED, brandLayerMatch: LAYER })]);
     await eventually(() => expect(byTestId('ci-gauge')?.dataset['ciScore']).toBe('0.47'));
     expect(byTestId('ci-gauge')?.dataset['value']).toBe('47%');
     expect(byTestId('ci-no-score')).toBeNull();
@@ -105,6 +105,15 @@ describe('the circularity card', { timeout: 30_000 }, () => {
       'school.ifc: 20 have no mass (their material has no specific weight). Open the import report',
     ]);
     expect(byTestId('ci-counts-report')?.getAttribute('href')).toBe(`#/buildings/${BUILDING}/files/${FILE}/report`);
+  });
+
+  it('beside a score, still says how many elements have no material when no summary speaks for the file, with the report', async () => {
+    const elements = Array.from({ length: 34 }, (_, index) => element(`E${index + 1}`, index < 4 ? { mapping: MAPPED, brandLayerMatch: LAYER } : { brandLayerMatch: LAYER }));
+    await mountCard(0.01, elements);
+    await eventually(() => expect(gaps()).toEqual([['no-material', 'school.ifc: 30 of 34 elements have no material. Open the import report']]));
+    expect(byTestId('ci-gauge')?.dataset['value']).toBe('1%');
+    expect(byTestId('ci-no-score')).toBeNull();
+    expect(all('ci-gap-report')[0]?.getAttribute('href')).toBe(`#/buildings/${BUILDING}/files/${FILE}/report`);
   });
 
   it('shows no counts where the server’s summaries cannot be read', async () => {

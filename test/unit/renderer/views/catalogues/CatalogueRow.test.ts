@@ -54,4 +54,13 @@ describe('a row of a catalogue list', () => {
     await changed.trigger('keydown', { key: 'Enter' });
     expect(changed.emitted('open')).toHaveLength(2);
   });
+
+  it('marks a name it shows in another language than the user’s, saying which', () => {
+    const german = row({ locale: 'de' });
+    const mark = german.find('[data-testid="language-mark"]');
+    expect(german.find('.row__name').text()).toBe('Plywood');
+    expect(mark.attributes('data-language')).toBe('en');
+    expect(mark.attributes('title')).toBe('Name auf Englisch: Auf Deutsch gibt es keinen.');
+    expect(row({ locale: 'en' }).find('[data-testid="language-mark"]').exists()).toBe(false);
+  });
 });

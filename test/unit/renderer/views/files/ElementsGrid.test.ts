@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto';
 import { flushPromises } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { all, byTestId, click, eventually, text, type } from '../../dom';
-import { BUILDING, CONCRETE, element, FILE, mountAt, releasePage, seedCache } from './file-fixtures';
-import { ElementType } from '../../../../../shared/api/enums';
+import { BUILDING, CONCRETE, element, FILE, mountAt, releasePage, seedCache, STEEL } from './file-fixtures';
+import { ElementType, Phase } from '../../../../../shared/api/enums';
 import { elementsByIds } from '../../../../../renderer/db/reads';
 import { elementKey } from '../../../../../renderer/db/schema';
 
@@ -278,5 +278,27 @@ describe('a split element in the elements grid', { timeout: 30_000 }, () => {
     expect(toggle().getAttribute('aria-expanded')).toBe('true');
     await eventually(() => expect(partRows()).toEqual([LAYERS[1]]));
     expect(text('element-view-count')).toBe('1 of 5 elements');
+  });
+});
+
+describe('the grid’s data in the user’s language', { timeout: 30_000 }, () => {
+  it('says the phases the app knows in German, and marks a material name it can only show in English', async () => {
+    const existing = { id: Phase.Existing.id, name: Phase.Existing.name };
+    const connection = await seedCache([
+      element('E1', { phaseMatch: existing, phaseLookup: ['Bestand'], mapping: { type: ElementType.Material, id: STEEL } }),
+      element('E2', { phaseMatch: { id: Phase.New.id, name: Phase.New.name }, phaseLookup: ['Neubau'], mapping: { type: ElementType.Material, id: CONCRETE } }),
+    ]);
+    await mountAt(connection, `/buildings/${BUILDING}/files/${FILE}`, { locale: 'de' });
+    await eventually(() => expect(cell(1, 'phase').textContent?.trim()).toBe('Neu'));
+    expect(cell(0, 'phase').textContent?.trim()).toBe('Bestand');
+
+    // Steel has no German name: its English one shows, marked as English.
+    await eventually(() => expect(cell(0, 'mapping').querySelector('.grid__text')?.textContent?.trim()).toBe('Steel'));
+    const mark = cell(0, 'mapping').querySelector<HTMLElement>('[data-testid="language-mark"]');
+    expect(mark?.dataset['language']).toBe('en');
+    expect(mark?.getAttribute('title')).toBe('Name auf Englisch: Auf Deutsch gibt es keinen.');
+    expect(mark?.textContent).toContain('EN');
+    expect(cell(1, 'mapping').textContent?.trim()).toBe('Beton');
+    expect(cell(1, 'mapping').querySelector('[data-testid="language-mark"]')).toBeNull();
   });
 });

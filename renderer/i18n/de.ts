@@ -678,6 +678,8 @@ export const de: Messages = {
       noMass: 'Eines dieser {total} Elemente hat kein Gewicht, und {name} gibt ihm keine Masse: es wird nicht zählen. | {count} dieser {total} Elemente haben kein Gewicht, und {name} gibt ihnen keine Masse: sie werden nicht zählen.',
       noQuantity: 'Ein Element hat weder ein Gewicht noch die {measure}, nach der {name} gemessen wird: es wird nicht zählen. | {count} Elemente haben weder ein Gewicht noch die {measure}, nach der {name} gemessen wird: sie werden nicht zählen.',
     },
+    namedIn: '{name} ({language})',
+    itemId: 'ID {id}',
   },
   importReport: {
     open: 'Importbericht',

@@ -673,6 +673,8 @@ export const en = {
       noMass: 'One of these {total} elements has no weight, and {name} gives it no mass: it will not count. | {count} of these {total} elements have no weight, and {name} gives them no mass: they will not count.',
       noQuantity: 'One element has neither a weight nor the {measure} {name} is measured by: it will not count. | {count} elements have neither a weight nor the {measure} {name} is measured by: they will not count.',
     },
+    namedIn: '{name} ({language})',
+    itemId: 'id {id}',
   },
   importReport: {
     open: 'Import report',

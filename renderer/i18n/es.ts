@@ -674,6 +674,8 @@ export const es: Messages = {
       noMass: 'Uno de estos {total} elementos no tiene peso, y {name} no le da masa: no contará. | {count} de estos {total} elementos no tienen peso, y {name} no les da masa: no contarán.',
       noQuantity: 'Un elemento no tiene ni peso ni el {measure} con que se mide {name}: no contará. | {count} elementos no tienen ni peso ni el {measure} con que se mide {name}: no contarán.',
     },
+    namedIn: '{name} ({language})',
+    itemId: 'id {id}',
   },
   importReport: {
     open: 'Informe de importación',

@@ -680,6 +680,8 @@ export const fr: Messages = {
       noMass: 'Un de ces {total} éléments n’a pas de poids, et {name} ne lui donne aucune masse : il ne comptera pas. | {count} de ces {total} éléments n’ont pas de poids, et {name} ne leur donne aucune masse : ils ne compteront pas.',
       noQuantity: 'Un élément n’a ni poids ni la {measure} selon laquelle {name} est mesuré : il ne comptera pas. | {count} éléments n’ont ni poids ni la {measure} selon laquelle {name} est mesuré : ils ne compteront pas.',
     },
+    namedIn: '{name} ({language})',
+    itemId: 'id {id}',
   },
   importReport: {
     open: 'Rapport d’import',

@@ -674,6 +674,8 @@ export const it: Messages = {
       noMass: 'Uno di questi {total} elementi non ha peso, e {name} non gli dà massa: non conterà. | {count} di questi {total} elementi non hanno peso, e {name} non dà loro massa: non conteranno.',
       noQuantity: 'Un elemento non ha né peso né la {measure} con cui si misura {name}: non conterà. | {count} elementi non hanno né peso né la {measure} con cui si misura {name}: non conteranno.',
     },
+    namedIn: '{name} ({language})',
+    itemId: 'id {id}',
   },
   importReport: {
     open: 'Rapporto di importazione',

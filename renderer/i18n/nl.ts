@@ -677,6 +677,8 @@ export const nl: Messages = {
       noMass: 'Eén van deze {total} elementen heeft geen gewicht, en {name} geeft het geen massa: het telt niet mee. | {count} van deze {total} elementen hebben geen gewicht, en {name} geeft ze geen massa: ze tellen niet mee.',
       noQuantity: 'Eén element heeft geen gewicht en niet de {measure} waarin {name} gemeten wordt: het telt niet mee. | {count} elementen hebben geen gewicht en niet de {measure} waarin {name} gemeten wordt: ze tellen niet mee.',
     },
+    namedIn: '{name} ({language})',
+    itemId: 'id {id}',
   },
   importReport: {
     open: 'Importrapport',

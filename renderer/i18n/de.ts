@@ -1597,4 +1597,12 @@ export const de: Messages = {
     formats: '{local} oder {iso}',
     notADate: '„{text}“ ist kein Datum: Geben Sie {formats} ein.',
   },
+  phaseInput: {
+    phases: {
+      Demolition: 'Rückbau',
+      New: 'Neu',
+      Existing: 'Bestand',
+    },
+    hint: 'Ein Phasenwort oder ein eigenes (andere Wörter zählen als Bestand)',
+  },
 };

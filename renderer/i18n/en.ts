@@ -1592,6 +1592,14 @@ export const en = {
     formats: '{local} or {iso}',
     notADate: '“{text}” is not a date: type {formats}.',
   },
+  phaseInput: {
+    phases: {
+      Demolition: 'Demolition',
+      New: 'New',
+      Existing: 'Existing',
+    },
+    hint: 'A phase word, or your own (other words count as Existing)',
+  },
 };
 
 /** The shape of every language's texts. */

@@ -1593,4 +1593,12 @@ export const es: Messages = {
     formats: '{local} o {iso}',
     notADate: '«{text}» no es una fecha: escriba {formats}.',
   },
+  phaseInput: {
+    phases: {
+      Demolition: 'Demolición',
+      New: 'Nuevo',
+      Existing: 'Existente',
+    },
+    hint: 'Una palabra de fase, o una propia (las demás palabras cuentan como Existente)',
+  },
 };

@@ -1599,4 +1599,12 @@ export const fr: Messages = {
     formats: '{local} ou {iso}',
     notADate: '« {text} » n’est pas une date : tapez {formats}.',
   },
+  phaseInput: {
+    phases: {
+      Demolition: 'Démolition',
+      New: 'Neuf',
+      Existing: 'Existant',
+    },
+    hint: 'Un mot de phase, ou le vôtre (les autres mots valent Existant)',
+  },
 };

@@ -1593,4 +1593,12 @@ export const it: Messages = {
     formats: '{local} o {iso}',
     notADate: '«{text}» non è una data: scrivi {formats}.',
   },
+  phaseInput: {
+    phases: {
+      Demolition: 'Demolizione',
+      New: 'Nuovo',
+      Existing: 'Esistente',
+    },
+    hint: 'Una parola di fase, o una tua (le altre parole valgono Esistente)',
+  },
 };

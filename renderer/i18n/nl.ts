@@ -1596,4 +1596,12 @@ export const nl: Messages = {
     formats: '{local} of {iso}',
     notADate: '„{text}” is geen datum: typ {formats}.',
   },
+  phaseInput: {
+    phases: {
+      Demolition: 'Sloop',
+      New: 'Nieuw',
+      Existing: 'Bestaand',
+    },
+    hint: 'Een fasewoord, of een eigen (andere woorden tellen als Bestaand)',
+  },
 };

@@ -17,6 +17,12 @@ export function isEnergyLabel(value: string): boolean {
   return (ENERGY_LABELS as readonly string[]).includes(value);
 }
 
+/** The label of the list a stored energy label is in any letter case (`a+` → `A+`); null for any other text. */
+export function energyLabelOf(value: string): string | null {
+  const label = value.trim().toUpperCase();
+  return isEnergyLabel(label) ? label : null;
+}
+
 /** The officially assigned ISO 3166-1 alpha-2 codes. */
 export const COUNTRY_CODES = (
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF ' +

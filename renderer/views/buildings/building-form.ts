@@ -9,7 +9,7 @@ import type { BuildingChanges } from '../../db/edit-shapes';
 import type { NewBuilding } from '../../db/edits';
 import type { BuildingRow } from '../../db/schema';
 import { dateOf } from '../portfolios/building-format';
-import { countryCodeOf, isEnergyLabel } from './building-choices';
+import { countryCodeOf, energyLabelOf, isEnergyLabel } from './building-choices';
 
 /** The groups of the form. */
 export type BuildingFormGroup = 'identity' | 'address' | 'usage' | 'lifespans' | 'labels';
@@ -187,8 +187,9 @@ function numberOrNull(value: number | null | undefined): number | null {
 export function buildingFormOf(row: BuildingRow): BuildingForm {
   const form = emptyBuildingForm(row.portfolioId);
   for (const field of BUILDING_TEXT_FIELDS) form[field] = row[field] ?? '';
-  // A country stored in small letters is the same code.
+  // A country or an energy label stored in small letters is the same code or label.
   form.addressCountry = countryCodeOf(form.addressCountry) ?? form.addressCountry;
+  form.energyLabel = energyLabelOf(form.energyLabel) ?? form.energyLabel;
   for (const field of [...BUILDING_INTEGER_FIELDS, ...BUILDING_DECIMAL_FIELDS]) form[field] = numberOrNull(row[field]);
   for (const field of BUILDING_DATE_FIELDS) form[field] = dateFieldOf(row[field]);
   return form;

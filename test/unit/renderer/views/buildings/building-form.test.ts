@@ -69,6 +69,7 @@ describe('the building form', () => {
     expect(buildingFormErrors(form)).toEqual({ expectedLifespan: 'under-a-year', expectedLifespanStuff: 'under-a-year', energyLabel: 'not-an-energy-label', addressCountry: 'not-a-country' });
     expect(buildingFormErrors({ ...form, expectedLifespan: 1, expectedLifespanStuff: 5, energyLabel: 'A++', addressCountry: 'NL' })).toEqual({});
     expect(buildingFormOf(row({ addressCountry: 'nl' })).addressCountry).toBe('NL');
+    expect(buildingFormOf(row({ energyLabel: 'a++' })).energyLabel).toBe('A++');
   });
 
   it('refuses a renovation before the completion', () => {

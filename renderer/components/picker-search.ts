@@ -1,13 +1,18 @@
 /**
  * The searches of the pickers, pure: which catalogue items (cached materials and products) and which NL-SfB codes a
  * query finds, best first, at most `PICKER_LIMIT` of them (the rest is counted: typing more narrows the list). Accents
- * and case are ignored, and every word typed must be found.
+ * and case are ignored, and every word typed must be found. A catalogue item is also found by its material family in
+ * any of the app's languages, and by a building part it is commonly used for ("door" finds wood, steel and
+ * aluminium, `picker-synonyms.ts`): those come after the items that hold the words themselves.
  */
 import type { NlSfbCodeEntry } from '../../shared/nl-sfb';
 import type { MaterialRow, ProductRow } from '../db/schema';
+import { MESSAGES, SUPPORTED_LOCALES } from '../i18n';
 import type { CatalogueKind } from '../stores/catalogues';
-import { displayName } from '../views/catalogues/catalogue-form';
+import { displayName, LANGUAGES } from '../views/catalogues/catalogue-form';
 import { fold, matchesWords, queryWords, searchTextOf } from '../views/catalogues/catalogue-search';
+import { KNOWN_FAMILIES } from '../views/buildings/dashboard-figures';
+import { synonymTermsOf } from './picker-synonyms';
 
 /** The most options a picker lists at once. */
 export const PICKER_LIMIT = 50;
@@ -34,16 +39,33 @@ interface Searchable<T> {
   head: string;
 }
 
-function search<T>(entries: readonly Searchable<T>[], query: string): PickerFound<T> {
+/** Whether a folded text has a word that starts with `start`. */
+function startsAWord(text: string, start: string): boolean {
+  let from = text.indexOf(start);
+  while (from !== -1) {
+    if (from === 0 || !/[\p{L}\p{N}]/u.test(text.charAt(from - 1))) return true;
+    from = text.indexOf(start, from + 1);
+  }
+  return false;
+}
+
+/**
+ * The entries a query finds: those whose text holds every word, the ones whose head the query starts first; then, with
+ * `synonyms`, those where each word missing is a building part that one of its materials' word starts stands for.
+ */
+function search<T>(entries: readonly Searchable<T>[], query: string, synonyms = false): PickerFound<T> {
   const words = queryWords(query);
   const start = fold(query.trim());
+  const terms = new Map(words.map((word) => [word, synonyms ? synonymTermsOf(word) : []]));
+  const meant = (text: string, word: string): boolean => text.includes(word) || (terms.get(word) ?? []).some((term) => startsAWord(text, term));
   const first: T[] = [];
   const rest: T[] = [];
+  const bySynonym: T[] = [];
   for (const entry of entries) {
-    if (!matchesWords(entry.text, words)) continue;
-    (start !== '' && entry.head.startsWith(start) ? first : rest).push(entry.value);
+    if (matchesWords(entry.text, words)) (start !== '' && entry.head.startsWith(start) ? first : rest).push(entry.value);
+    else if (synonyms && words.every((word) => meant(entry.text, word))) bySynonym.push(entry.value);
   }
-  const found = [...first, ...rest];
+  const found = [...first, ...rest, ...bySynonym];
   return { shown: found.slice(0, PICKER_LIMIT), more: Math.max(0, found.length - PICKER_LIMIT) };
 }
 
@@ -55,6 +77,8 @@ export interface CatalogueChoice {
   name: string;
   /** A material's family, a product's supplier. */
   detail: string;
+  /** Its names in other languages that differ from the one it is listed by (`Naaldhout - grenen`, `nl`). */
+  otherNames: { language: string; name: string }[];
 }
 
 /** The catalogue picker's searchable items, by name in `language`. */
@@ -62,19 +86,42 @@ export interface CatalogueSearch {
   find(query: string): PickerFound<CatalogueChoice>;
 }
 
-/** The search over cached materials and products: by their names in any language, family, supplier, code or id. */
+/** A known material family's words in every language of the app, folded; nothing for another family. */
+function familyWords(family: string | null | undefined): string {
+  const known = KNOWN_FAMILIES.find((name) => name === family?.toLowerCase());
+  return known === undefined ? '' : fold(SUPPORTED_LOCALES.map((locale) => MESSAGES[locale].buildings.financial.family[known]).join('\n'));
+}
+
+/** An item's names in the other languages that differ from the name it is listed by. */
+function otherNamesOf(row: MaterialRow | ProductRow, name: string): { language: string; name: string }[] {
+  const seen = new Set([fold(name)]);
+  const others: { language: string; name: string }[] = [];
+  for (const language of LANGUAGES) {
+    const other = row.name[language]?.trim() ?? '';
+    if (other === '' || seen.has(fold(other))) continue;
+    seen.add(fold(other));
+    others.push({ language, name: other });
+  }
+  return others;
+}
+
+/**
+ * The search over cached materials and products: by their names in any language, family (in any language of the app),
+ * supplier, code or id, and by the building parts they are used for.
+ */
 export function catalogueSearch(materials: readonly MaterialRow[], products: readonly ProductRow[], language: string): CatalogueSearch {
-  const entries: Searchable<CatalogueChoice>[] = [];
-  for (const row of materials) {
+  const rows = [...materials.map((row) => ({ row, kind: 'materials' as const })), ...products.map((row) => ({ row, kind: 'products' as const }))];
+  const entries: Searchable<CatalogueChoice>[] = rows.map(({ row, kind }) => {
     const name = displayName(row.name, language) || row.id;
-    entries.push({ value: { id: row.id, kind: 'materials', name, detail: row.elementFamily ?? '' }, text: searchTextOf(row), head: fold(name) });
-  }
-  for (const row of products) {
-    const name = displayName(row.name, language) || row.id;
-    entries.push({ value: { id: row.id, kind: 'products', name, detail: row.supplier ?? '' }, text: searchTextOf(row), head: fold(name) });
-  }
+    const family = 'elementFamily' in row ? row.elementFamily : null;
+    return {
+      value: { id: row.id, kind, name, detail: (kind === 'materials' ? family : row.supplier) ?? '', otherNames: otherNamesOf(row, name) },
+      text: `${searchTextOf(row)}\n${familyWords(family)}`,
+      head: fold(name),
+    };
+  });
   entries.sort((a, b) => a.value.name.localeCompare(b.value.name, language));
-  return { find: (query) => search(entries, query) };
+  return { find: (query) => search(entries, query, true) };
 }
 
 const NL_SFB_ENTRIES = new WeakMap<readonly NlSfbCodeEntry[], Searchable<NlSfbCodeEntry>[]>();

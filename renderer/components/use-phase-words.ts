@@ -15,14 +15,11 @@ function phaseOf(match: { id: string; name: string }): PhaseName | undefined {
   return PHASE_NAMES.find((phase) => Phase[phase].id === id) ?? PHASE_NAMES.find((phase) => Phase[phase].name.toLowerCase() === name);
 }
 
-/** The words of a phase match; call from a component's setup. */
-export function usePhaseWords(): (match: { id: string; name: string }) => string {
+/** A phase's name in the user's language; call from a component's setup. */
+export function usePhaseName(): (phase: PhaseName) => string {
   const { t } = useI18n();
-  return (match) => {
-    const phase = phaseOf(match);
+  return (phase) => {
     switch (phase) {
-      case undefined:
-        return match.name;
       case 'Demolition':
         return t('dataValues.phase.Demolition');
       case 'New':
@@ -32,5 +29,14 @@ export function usePhaseWords(): (match: { id: string; name: string }) => string
       default:
         return assertNever(phase, 'phase');
     }
+  };
+}
+
+/** The words of a phase match; call from a component's setup. */
+export function usePhaseWords(): (match: { id: string; name: string }) => string {
+  const phaseName = usePhaseName();
+  return (match) => {
+    const phase = phaseOf(match);
+    return phase === undefined ? match.name : phaseName(phase);
   };
 }

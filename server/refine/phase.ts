@@ -2,16 +2,7 @@
  * The building process phase of an element from its phase lookups (decisions §9). Pure: no I/O. See README.md.
  */
 import type { PhaseName } from '../../shared/api/enums';
-
-/**
- * The words of each phase, in the order the phases are tried: an element whose lookups name a demolition is a
- * demolition even if they also say new or existing ("Existing, to be demolished").
- */
-const PHASE_WORDS: readonly (readonly [PhaseName, readonly string[]])[] = [
-  ['Demolition', ['demolition', 'to be demolished', 'sloop', 'rückbau']],
-  ['New', ['new', 'nieuw', 'neu', 'einbau']],
-  ['Existing', ['existing', 'bestaand', 'casco', 'rohbau']],
-];
+import { PHASE_WORDS } from '../../shared/phase-words';
 
 /**
  * Words this short are found only where a word starts, so that they start compounds ("Neubau", "New construction")

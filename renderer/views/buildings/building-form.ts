@@ -9,12 +9,19 @@ import type { BuildingChanges } from '../../db/edit-shapes';
 import type { NewBuilding } from '../../db/edits';
 import type { BuildingRow } from '../../db/schema';
 import { dateOf } from '../portfolios/building-format';
+import { countryCodeOf, energyLabelOf, isEnergyLabel } from './building-choices';
 
 /** The groups of the form. */
 export type BuildingFormGroup = 'identity' | 'address' | 'usage' | 'lifespans' | 'labels';
 
 /** How a field is entered: text, an int32 or a double of the API, a day (an API date-time), or a portfolio chosen. */
 type BuildingFieldKind = 'text' | 'integer' | 'decimal' | 'date' | 'portfolio';
+
+/**
+ * The list a text field is chosen from (`building-choices.ts`): an energy label or a country only from theirs, a
+ * usage from the platform's or of the user's own.
+ */
+export type BuildingFieldList = 'energy-label' | 'country' | 'usage';
 
 /**
  * The form's groups and their fields, in the order the form shows them, with how each is entered and its unit when it
@@ -42,15 +49,15 @@ const FORM_GROUPS = [
       { field: 'addressHousenumberAddition', kind: 'text' },
       { field: 'addressZipcode', kind: 'text' },
       { field: 'addressCity', kind: 'text' },
-      { field: 'addressCountry', kind: 'text' },
+      { field: 'addressCountry', kind: 'text', list: 'country' },
     ],
   },
   {
     group: 'usage',
     fields: [
-      { field: 'buildingUsage', kind: 'text' },
+      { field: 'buildingUsage', kind: 'text', list: 'usage' },
       { field: 'grossSurfaceArea', kind: 'decimal', unit: 'm2' },
-      { field: 'energyLabel', kind: 'text' },
+      { field: 'energyLabel', kind: 'text', list: 'energy-label' },
       { field: 'energyPerformanceCoefficient', kind: 'decimal' },
       { field: 'energyIndex', kind: 'decimal' },
     ],
@@ -78,7 +85,10 @@ const FORM_GROUPS = [
       { field: 'wellScoreCoreAndShell', kind: 'integer' },
     ],
   },
-] as const satisfies readonly { group: BuildingFormGroup; fields: readonly { field: string; kind: BuildingFieldKind; unit?: 'm2' | 'years' }[] }[];
+] as const satisfies readonly {
+  group: BuildingFormGroup;
+  fields: readonly { field: string; kind: BuildingFieldKind; unit?: 'm2' | 'years'; list?: BuildingFieldList }[];
+}[];
 
 type FormFieldSpec = (typeof FORM_GROUPS)[number]['fields'][number];
 type FieldOfKind<Kind extends BuildingFieldKind> = Extract<FormFieldSpec, { kind: Kind }>['field'];
@@ -96,11 +106,12 @@ export type BuildingNumberField = BuildingIntegerField | BuildingDecimalField;
 /** A field of the form; `portfolioId` is chosen from the portfolios. */
 export type BuildingFormField = FormFieldSpec['field'];
 
-/** How a field is entered, and its unit when it has one. */
+/** How a field is entered, its unit when it has one, and the list it is chosen from when it is. */
 export interface BuildingFieldSpec {
   field: BuildingFormField;
   kind: BuildingFieldKind;
   unit?: 'm2' | 'years';
+  list?: BuildingFieldList;
 }
 
 /** The form's groups and their fields, in the order the form shows them. */
@@ -121,8 +132,10 @@ export const BUILDING_DECIMAL_FIELDS = fieldsOfKind('decimal');
 /** The date fields, in the form's order. */
 export const BUILDING_DATE_FIELDS = fieldsOfKind('date');
 
-/** Quantities that cannot be negative: those with a unit, areas and lifespans. */
-const NON_NEGATIVE: ReadonlySet<BuildingFormField> = new Set(FORM_FIELDS.filter((spec) => 'unit' in spec).map((spec) => spec.field));
+/** Areas cannot be negative. */
+const NON_NEGATIVE: ReadonlySet<BuildingFormField> = new Set(FORM_FIELDS.filter((spec) => 'unit' in spec && spec.unit === 'm2').map((spec) => spec.field));
+/** Lifespans are at least a year; one left empty is the industry average of its layer. */
+const AT_LEAST_A_YEAR: ReadonlySet<BuildingFormField> = new Set(FORM_FIELDS.filter((spec) => 'unit' in spec && spec.unit === 'years').map((spec) => spec.field));
 
 /**
  * What the form holds: text as typed ('' for none), numbers as numbers or null, dates as the picker's timestamp of the
@@ -133,7 +146,16 @@ export type BuildingForm = Record<BuildingTextField, string> &
   Record<BuildingDateField, number | null> & { portfolioId: string };
 
 /** Why the form refuses a value. */
-export type BuildingFieldError = 'required' | 'not-whole' | 'out-of-range' | 'negative' | 'not-finite' | 'before-completion';
+export type BuildingFieldError =
+  | 'required'
+  | 'not-whole'
+  | 'out-of-range'
+  | 'negative'
+  | 'under-a-year'
+  | 'not-finite'
+  | 'before-completion'
+  | 'not-an-energy-label'
+  | 'not-a-country';
 
 /** The picker's value of an API date: the local midnight of the day the date names in UTC; null when absent or unreadable. */
 export function dateFieldOf(value: string | null | undefined): number | null {
@@ -165,6 +187,9 @@ function numberOrNull(value: number | null | undefined): number | null {
 export function buildingFormOf(row: BuildingRow): BuildingForm {
   const form = emptyBuildingForm(row.portfolioId);
   for (const field of BUILDING_TEXT_FIELDS) form[field] = row[field] ?? '';
+  // A country or an energy label stored in small letters is the same code or label.
+  form.addressCountry = countryCodeOf(form.addressCountry) ?? form.addressCountry;
+  form.energyLabel = energyLabelOf(form.energyLabel) ?? form.energyLabel;
   for (const field of [...BUILDING_INTEGER_FIELDS, ...BUILDING_DECIMAL_FIELDS]) form[field] = numberOrNull(row[field]);
   for (const field of BUILDING_DATE_FIELDS) form[field] = dateFieldOf(row[field]);
   return form;
@@ -175,13 +200,14 @@ function numberError(field: BuildingNumberField, value: number, integer: boolean
   if (integer && !Number.isInteger(value)) return 'not-whole';
   if (integer && (value < INT32_MIN || value > INT32_MAX)) return 'out-of-range';
   if (NON_NEGATIVE.has(field) && value < 0) return 'negative';
+  if (AT_LEAST_A_YEAR.has(field) && value < 1) return 'under-a-year';
   return undefined;
 }
 
 /**
  * The values the form refuses, by field: a name that is blank (the API requires one that is not), int32 fields that
- * are not whole or beyond int32, numbers that are not finite, areas and lifespans below zero, and a renovation before
- * the completion.
+ * are not whole or beyond int32, numbers that are not finite, areas below zero, lifespans under a year, a renovation
+ * before the completion, an energy label not of the list and a country that is not a country's code.
  */
 export function buildingFormErrors(form: BuildingForm): Partial<Record<BuildingFormField, BuildingFieldError>> {
   const errors: Partial<Record<BuildingFormField, BuildingFieldError>> = {};
@@ -200,6 +226,10 @@ export function buildingFormErrors(form: BuildingForm): Partial<Record<BuildingF
   if (form.completionDate !== null && form.lastRenovationDate !== null && form.lastRenovationDate < form.completionDate) {
     errors.lastRenovationDate = 'before-completion';
   }
+  const energyLabel = form.energyLabel.trim();
+  if (energyLabel !== '' && !isEnergyLabel(energyLabel)) errors.energyLabel = 'not-an-energy-label';
+  const country = form.addressCountry.trim();
+  if (country !== '' && countryCodeOf(country) === null) errors.addressCountry = 'not-a-country';
   return errors;
 }
 

@@ -72,6 +72,12 @@ export function useBuildingWords() {
         return t('buildings.form.errors.notFinite');
       case 'before-completion':
         return t('buildings.form.errors.beforeCompletion');
+      case 'under-a-year':
+        return t('buildings.form.errors.underAYear');
+      case 'not-an-energy-label':
+        return t('buildings.form.errors.notAnEnergyLabel');
+      case 'not-a-country':
+        return t('buildings.form.errors.notACountry');
       default:
         return assertNever(error, 'building field error');
     }

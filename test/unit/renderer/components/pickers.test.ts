@@ -171,3 +171,82 @@ describe('the catalogue picker’s details', () => {
   });
 });
 
+
+/** Platform materials as the server's seed holds them (server/store/seed/platform-materials.json), by id. */
+const SEED = {
+  pineGrenen: '38aa1a31-d170-4f6c-9536-079a5075b36d',
+  pine: '5fbedd05-cbdf-4c36-b55a-dcecb55e69bb',
+  pineDennen: 'aea97748-93c2-42c3-9352-08541b05b185',
+  translucentGlass: '60000000-0000-4000-8000-000000000001',
+  aluminium: '60000000-0000-4000-8000-000000000002',
+  gypsum: '60000000-0000-4000-8000-000000000003',
+  ownOak: '60000000-0000-4000-8000-000000000004',
+};
+
+function seedMaterial(id: string, name: Material['name'], elementFamily: string, specificWeight: number): Material {
+  return { id, name, elementFamily, description: {}, supplier: null, specificWeight, lifeTime: null } as Material;
+}
+
+const SEED_MATERIALS = [
+  seedMaterial(SEED.pineGrenen, { nl: 'Naaldhout - grenen', en: 'Pine wood', de: 'Pine wood' }, 'wood', 540),
+  seedMaterial(SEED.pine, { nl: 'Naaldhout', en: 'Pine wood', de: 'Pine wood' }, 'wood', 550),
+  seedMaterial(SEED.pineDennen, { nl: 'Naaldhout - dennen', en: 'Pine wood', de: 'Pine wood' }, 'wood', 540),
+  seedMaterial(SEED.translucentGlass, { nl: 'Doorschijnend glas', en: 'Translucent glass' }, 'glass', 2500),
+  seedMaterial(SEED.aluminium, { nl: 'Aluminium', en: 'Aluminum' }, 'metal', 2800),
+  seedMaterial(SEED.gypsum, { nl: 'Gipsplaat', en: 'Plasterboard' }, 'stone', 1100),
+  // An own material named in Dutch only.
+  seedMaterial(SEED.ownOak, { nl: 'Eiken vloerdelen' }, 'wood', 720),
+];
+
+/** The test catalogue with the platform's three pine woods and materials doors, walls and floors are made of. */
+async function mountWithSeedMaterials(locale: 'en' | 'nl' | 'de' | 'fr' = 'en') {
+  const connection = await seedCache([]);
+  const db = new CacheDb(connection.id);
+  await applyServerList(db, 'materials', [...CATALOGUE.materials, ...SEED_MATERIALS]);
+  db.close();
+  await mountAt(connection, '/portfolios', { locale, render: () => h(CataloguePicker) });
+  await eventually(() => expect(items().length).toBeGreaterThan(0));
+}
+
+const detailOf = (id: string): string | null | undefined =>
+  all('catalogue-picker-option').find((option) => option.dataset['itemId'] === id)?.querySelector('.picker__detail')?.textContent;
+
+describe('the catalogue picker finds what users search for', { timeout: 30_000 }, () => {
+  it('tells the platform materials named “Pine wood” with the same details apart by their names in other languages', async () => {
+    await mountWithSeedMaterials();
+    await search('catalogue-picker', 'pine wood');
+    await eventually(() => expect(items()).toEqual(expect.arrayContaining([SEED.pineGrenen, SEED.pine, SEED.pineDennen])));
+    expect(detailOf(SEED.pineGrenen)).toBe('Material · Wood · 540 kg/m³ · Platform · Naaldhout - grenen (NL)');
+    expect(detailOf(SEED.pineDennen)).toBe('Material · Wood · 540 kg/m³ · Platform · Naaldhout - dennen (NL)');
+    // Its specific weight tells the third apart; a name no other item has needs nothing more either.
+    expect(detailOf(SEED.pine)).toBe('Material · Wood · 550 kg/m³ · Platform');
+    await search('catalogue-picker', 'translucent');
+    await eventually(() => expect(items()).toEqual([SEED.translucentGlass]));
+    expect(detailOf(SEED.translucentGlass)).toBe('Material · Glass · 2,500 kg/m³ · Platform');
+  });
+
+  it('finds for “door” what doors are made of, after what is named so, in every language', async () => {
+    await mountWithSeedMaterials();
+    await search('catalogue-picker', 'door');
+    await eventually(() => expect(items()[0]).toBe(SEED.translucentGlass));
+    expect(items()).toEqual(expect.arrayContaining([SEED.pineGrenen, SEED.ownOak, SEED.aluminium, STEEL]));
+    expect(items()).not.toContain(CONCRETE);
+    expect(items()).not.toContain(SEED.gypsum);
+    for (const word of ['deur', 'Tür', 'porte', 'puerta']) {
+      await search('catalogue-picker', word);
+      await eventually(() => expect(items()).toEqual(expect.arrayContaining([SEED.pine, SEED.aluminium, STEEL])));
+    }
+    await search('catalogue-picker', 'wand');
+    await eventually(() => expect(items()).toEqual(expect.arrayContaining([CONCRETE, SEED.gypsum, SEED.pine])));
+    expect(items()).not.toContain(SEED.aluminium);
+  });
+
+  it('finds items by their family in any language of the app', async () => {
+    await mountWithSeedMaterials('fr');
+    await search('catalogue-picker', 'Holz');
+    await eventually(() => expect(items()).toEqual(expect.arrayContaining([SEED.pineGrenen, SEED.pine, SEED.pineDennen, SEED.ownOak])));
+    expect(items()).not.toContain(SEED.aluminium);
+    await search('catalogue-picker', 'métal');
+    await eventually(() => expect(items()).toEqual(expect.arrayContaining([SEED.aluminium, STEEL])));
+  });
+});

@@ -64,6 +64,14 @@ describe('the building form', () => {
     });
   });
 
+  it('refuses lifespans under a year, an energy label outside the list and a country that is no code', () => {
+    const form = { ...emptyBuildingForm(PORTFOLIO), name: 'X', expectedLifespan: 0, expectedLifespanStuff: -4, energyLabel: 'Z', addressCountry: 'Netherlands' };
+    expect(buildingFormErrors(form)).toEqual({ expectedLifespan: 'under-a-year', expectedLifespanStuff: 'under-a-year', energyLabel: 'not-an-energy-label', addressCountry: 'not-a-country' });
+    expect(buildingFormErrors({ ...form, expectedLifespan: 1, expectedLifespanStuff: 5, energyLabel: 'A++', addressCountry: 'NL' })).toEqual({});
+    expect(buildingFormOf(row({ addressCountry: 'nl' })).addressCountry).toBe('NL');
+    expect(buildingFormOf(row({ energyLabel: 'a++' })).energyLabel).toBe('A++');
+  });
+
   it('refuses a renovation before the completion', () => {
     const form = { ...emptyBuildingForm(PORTFOLIO), name: 'X', completionDate: dateFieldOf('2020-01-10T00:00:00Z'), lastRenovationDate: dateFieldOf('2019-12-31T00:00:00Z') };
     expect(buildingFormErrors(form)).toEqual({ lastRenovationDate: 'before-completion' });

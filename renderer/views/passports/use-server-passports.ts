@@ -12,15 +12,16 @@ import { useStateTags, type StateTag } from '../../components/use-state-tags';
 import { useBuildingFilesStore, type FileRef } from '../../stores/building-files';
 import type { DownloadOutcome } from '../../stores/file-download';
 import { usePortfolioFilesStore } from '../../stores/portfolio-files';
-import type { BuildingPassport, BuildingPassportState } from './passport-history';
+import type { FileRow } from '../../db/schema';
+import type { BuildingPassportState } from './passport-history';
 import type { PortfolioPassport } from './portfolio-passports';
 
 /** The actions on server-made passports, and the id of the file one of them works on. */
 export function useServerPassports(): {
   busy: Ref<string | null>;
   stateTag: (state: BuildingPassportState) => StateTag;
-  openBuildingPassport: (passport: BuildingPassport) => Promise<void>;
-  saveBuildingPassport: (passport: BuildingPassport) => Promise<void>;
+  openBuildingPassport: (file: FileRow) => Promise<void>;
+  saveBuildingPassport: (file: FileRow) => Promise<void>;
   openPortfolioPassport: (passport: PortfolioPassport) => Promise<void>;
 } {
   const { t } = useI18n();
@@ -54,15 +55,15 @@ export function useServerPassports(): {
     }
   }
 
-  function refOf({ file }: BuildingPassport): FileRef {
+  function refOf(file: FileRow): FileRef {
     return { buildingId: file.buildingId, fileId: file.id, fileName: file.fileName ?? file.id };
   }
 
   return {
     busy,
     stateTag,
-    openBuildingPassport: (passport) => run(passport.file.id, () => files.open(refOf(passport)), 'building', refOf(passport).fileName),
-    saveBuildingPassport: (passport) => run(passport.file.id, () => files.download(refOf(passport)), 'building', refOf(passport).fileName),
+    openBuildingPassport: (file) => run(file.id, () => files.open(refOf(file)), 'building', refOf(file).fileName),
+    saveBuildingPassport: (file) => run(file.id, () => files.download(refOf(file)), 'building', refOf(file).fileName),
     openPortfolioPassport: ({ file }) => run(file.id, () => portfolioFiles.download(file.portfolioId, file), 'portfolio', file.fileName ?? file.id),
   };
 }

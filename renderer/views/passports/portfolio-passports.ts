@@ -20,8 +20,8 @@ export interface PortfolioPassport {
 /** How often a passport being generated is looked at again. */
 const GENERATING_POLL_MS = 5_000;
 
-/** The portfolios' passports, and `refresh` to read them again (after a request). */
-export function usePortfolioPassports(): { passports: Readonly<Ref<PortfolioPassport[]>>; refresh: () => Promise<void> } {
+/** The portfolios' passports; call from a component's setup. */
+export function usePortfolioPassports(): Readonly<Ref<PortfolioPassport[]>> {
   const portfolios = usePortfoliosStore();
   const files = usePortfolioFilesStore();
   const byPortfolio = new Map<string, PortfolioPassport[]>();
@@ -52,5 +52,5 @@ export function usePortfolioPassports(): { passports: Readonly<Ref<PortfolioPass
     disposed = true;
     clearTimeout(timer);
   });
-  return { passports, refresh };
+  return passports;
 }

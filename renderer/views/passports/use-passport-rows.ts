@@ -14,7 +14,7 @@ export function usePassportRows(): ComputedRef<PassportHistoryRow[]> {
   const store = usePassportsStore();
   const connections = useConnectionsStore();
   const buildingPassports = useCacheQuery(() => null, (db) => cachedBuildingPassports(db), [] as BuildingPassport[]);
-  const { passports: portfolioPassports } = usePortfolioPassports();
+  const portfolioPassports = usePortfolioPassports();
   const activeEntries = computed(() => {
     const targets = new Set(store.targets.filter((target) => target.connectionId === connections.activeId).map((target) => target.id));
     return store.history.filter((entry) => targets.has(entry.targetId));

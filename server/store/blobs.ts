@@ -1,11 +1,11 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable, Transform } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { ApiError } from '../errors';
+import { pipeIntoNewFile } from './new-file';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files';
 
 /** What was stored by a put. */
@@ -88,9 +88,9 @@ export class FsBlobStore implements BlobStore {
       if (Buffer.isBuffer(content)) {
         if (content.length > maxBytes) throw new ApiError(413, `The upload is larger than the limit of ${maxBytes} bytes.`);
         counted.size = content.length;
-        await pipeline([content], createWriteStream(temporary, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
+        await pipeIntoNewFile(Readable.from([content]), [], temporary, PRIVATE_FILE_MODE);
       } else {
-        await pipeline(content, sizeLimit(maxBytes, counted), createWriteStream(temporary, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
+        await pipeIntoNewFile(content, [sizeLimit(maxBytes, counted)], temporary, PRIVATE_FILE_MODE);
       }
       await rename(temporary, target);
     } catch (error) {

@@ -1,9 +1,8 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -16,6 +15,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ApiError } from '../errors';
 import { checkedSegments, sizeLimit, type BlobStore, type SignedBlobDownload, type StoredBlob } from './blobs';
+import { pipeIntoNewFile } from './new-file';
 
 /** Where an S3-compatible store keeps the blobs: a bucket, a key prefix, and how to reach the service. */
 export interface S3Location {
@@ -114,7 +114,7 @@ export class S3BlobStore implements BlobStore {
     try {
       const file = path.join(folder, 'content');
       const counted = { size: 0 };
-      await pipeline(content, sizeLimit(maxBytes, counted), createWriteStream(file, { flags: 'wx' }));
+      await pipeIntoNewFile(content, [sizeLimit(maxBytes, counted)], file);
       await this.client.send(
         new PutObjectCommand({ Bucket: this.location.bucket, Key: objectKey, Body: createReadStream(file), ContentLength: counted.size }),
       );
@@ -152,7 +152,7 @@ export class S3BlobStore implements BlobStore {
     try {
       // The last segment keeps the key's name, for readers that look at the extension.
       const file = path.join(folder, path.posix.basename(key));
-      await pipeline(blob.stream, createWriteStream(file, { flags: 'wx' }));
+      await pipeIntoNewFile(blob.stream, [], file);
       if ((await stat(file)).size !== blob.size) throw new Error(`The blob '${key}' arrived incomplete.`);
       return { path: file, release };
     } catch (error) {

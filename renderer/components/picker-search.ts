@@ -3,7 +3,8 @@
  * query finds, best first, at most `PICKER_LIMIT` of them (the rest is counted: typing more narrows the list). Accents
  * and case are ignored, and every word typed must be found. A catalogue item is also found by its material family in
  * any of the app's languages, and by a building part it is commonly used for ("door" finds wood, steel and
- * aluminium, `picker-synonyms.ts`): those come after the items that hold the words themselves.
+ * aluminium, `picker-synonyms.ts`): those come after the items that hold the words themselves. An NL-SfB code is found
+ * by the same part words, its classes first ("door" finds the openings filled with doors before "doorgangen").
  */
 import type { NlSfbCodeEntry } from '../../shared/nl-sfb';
 import type { MaterialRow, ProductRow } from '../db/schema';
@@ -12,7 +13,7 @@ import type { CatalogueKind } from '../stores/catalogues';
 import { displayName, LANGUAGES } from '../views/catalogues/catalogue-form';
 import { fold, matchesWords, queryWords, searchTextOf } from '../views/catalogues/catalogue-search';
 import { KNOWN_FAMILIES } from '../views/buildings/dashboard-figures';
-import { synonymTermsOf } from './picker-synonyms';
+import { synonymClassesOf, synonymTermsOf } from './picker-synonyms';
 
 /** The most options a picker lists at once. */
 export const PICKER_LIMIT = 50;
@@ -50,23 +51,46 @@ function startsAWord(text: string, start: string): boolean {
 }
 
 /**
- * The entries a query finds: those whose text holds every word, the ones whose head the query starts first; then, with
- * `synonyms`, those where each word missing is a building part that one of its materials' word starts stands for.
+ * What a query word stands for beyond its letters when it names a building part (`picker-synonyms.ts`): a test of an
+ * entry, or null when the word names no part.
  */
-function search<T>(entries: readonly Searchable<T>[], query: string, synonyms = false): PickerFound<T> {
+type Synonyms<T> = (word: string) => ((entry: Searchable<T>) => boolean) | null;
+
+/** Where entries found through a synonym stand: after those that hold the words, or before them. */
+type SynonymRank = 'after' | 'before';
+
+/**
+ * The entries a query finds: those whose text holds every word, the ones whose head the query starts first; and, with
+ * `synonyms`, those where each word is held or stands for the entry and one at least stands for it, ranked by `rank`.
+ */
+function search<T>(entries: readonly Searchable<T>[], query: string, synonyms?: Synonyms<T>, rank: SynonymRank = 'after'): PickerFound<T> {
   const words = queryWords(query);
   const start = fold(query.trim());
-  const terms = new Map(words.map((word) => [word, synonyms ? synonymTermsOf(word) : []]));
-  const meant = (text: string, word: string): boolean => text.includes(word) || (terms.get(word) ?? []).some((term) => startsAWord(text, term));
+  const meanings = words.map((word) => ({ word, means: synonyms?.(word) ?? null }));
+  const anyMeaning = meanings.some(({ means }) => means !== null);
+  const bySynonym = (entry: Searchable<T>): boolean =>
+    anyMeaning &&
+    meanings.every(({ word, means }) => entry.text.includes(word) || (means?.(entry) ?? false)) &&
+    meanings.some(({ means }) => means?.(entry) ?? false);
   const first: T[] = [];
+  const meant: T[] = [];
   const rest: T[] = [];
-  const bySynonym: T[] = [];
+  const meantLast: T[] = [];
   for (const entry of entries) {
-    if (matchesWords(entry.text, words)) (start !== '' && entry.head.startsWith(start) ? first : rest).push(entry.value);
-    else if (synonyms && words.every((word) => meant(entry.text, word))) bySynonym.push(entry.value);
+    const held = matchesWords(entry.text, words);
+    if (held && start !== '' && entry.head.startsWith(start)) first.push(entry.value);
+    else if (rank === 'before' && bySynonym(entry)) meant.push(entry.value);
+    else if (held) rest.push(entry.value);
+    else if (rank === 'after' && bySynonym(entry)) meantLast.push(entry.value);
   }
-  const found = [...first, ...rest, ...bySynonym];
+  const found = [...first, ...meant, ...rest, ...meantLast];
   return { shown: found.slice(0, PICKER_LIMIT), more: Math.max(0, found.length - PICKER_LIMIT) };
+}
+
+/** A word's materials, found by the word starts of their names and families (`picker-synonyms.ts`). */
+function materialSynonyms<T>(word: string): ((entry: Searchable<T>) => boolean) | null {
+  const terms = synonymTermsOf(word);
+  return terms.length === 0 ? null : (entry) => terms.some((term) => startsAWord(entry.text, term));
 }
 
 /** A catalogue item as the catalogue picker lists it. */
@@ -121,17 +145,27 @@ export function catalogueSearch(materials: readonly MaterialRow[], products: rea
     };
   });
   entries.sort((a, b) => a.value.name.localeCompare(b.value.name, language));
-  return { find: (query) => search(entries, query, true) };
+  return { find: (query) => search(entries, query, materialSynonyms) };
 }
 
 const NL_SFB_ENTRIES = new WeakMap<readonly NlSfbCodeEntry[], Searchable<NlSfbCodeEntry>[]>();
 
-/** The NL-SfB codes a query finds, by code or by words of their description; codes the query starts come first. */
+/** A word's NL-SfB classes: the building part it names (`picker-synonyms.ts`). */
+function classSynonyms(word: string): ((entry: Searchable<NlSfbCodeEntry>) => boolean) | null {
+  const inClasses = synonymClassesOf(word);
+  return inClasses === null ? null : (entry) => inClasses(entry.value.code);
+}
+
+/**
+ * The NL-SfB codes a query finds, by code, by words of their (Dutch) description, or by a building part in any
+ * language of the app ("door", "Tür", "porte" find 31.3 and 32.3, the openings filled with doors): codes the query
+ * starts come first, then the part's classes, then descriptions that hold the words.
+ */
 export function classificationSearch(codes: readonly NlSfbCodeEntry[], query: string): PickerFound<NlSfbCodeEntry> {
   let entries = NL_SFB_ENTRIES.get(codes);
   if (entries === undefined) {
     entries = codes.map((entry) => ({ value: entry, text: fold(`${entry.code} ${entry.name}`), head: fold(entry.code) }));
     NL_SFB_ENTRIES.set(codes, entries);
   }
-  return search(entries, query);
+  return search(entries, query, classSynonyms, 'before');
 }

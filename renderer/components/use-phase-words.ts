@@ -32,11 +32,15 @@ export function usePhaseName(): (phase: PhaseName) => string {
   };
 }
 
-/** The words of a phase match; call from a component's setup. */
-export function usePhaseWords(): (match: { id: string; name: string }) => string {
-  const phaseName = usePhaseName();
+/** The words of a phase match, given each phase's name in the user's language. */
+export function phaseWordsOf(phaseName: (phase: PhaseName) => string): (match: { id: string; name: string }) => string {
   return (match) => {
     const phase = phaseOf(match);
     return phase === undefined ? match.name : phaseName(phase);
   };
+}
+
+/** The words of a phase match; call from a component's setup. */
+export function usePhaseWords(): (match: { id: string; name: string }) => string {
+  return phaseWordsOf(usePhaseName());
 }

@@ -5,7 +5,8 @@
  * (element-groups.ts). The grid then reads only the rows it shows, by id. Without filters or sort the view is the
  * file's ids in id order, read from the keys alone. A filter keeps the parts that match, under their parent; a sort
  * orders a split element by its parent's value (parent-values.ts: the sum of a volume, the name its parts share) and
- * its parts among themselves by their own.
+ * its parts among themselves by their own. Filters and sorts go by the words the grid shows: a phase, which the server
+ * names in English, in the user's language, worded and keyed once per distinct phase rather than per element.
  */
 import { elementIdsOf, scanElements } from '../../db/reads';
 import type { CacheDb } from '../../db/cache-db';
@@ -18,6 +19,8 @@ import { entrySpan, groupedView, groupParts, packInOrder, viewGroups, type Eleme
 import { PartKind } from './element-parts';
 import { parentQuantity, sharedValue } from './parent-values';
 import { inFocus, type ElementFocus } from './element-focus';
+import { shownPhaseMatch } from './inferred-values';
+import type { PhaseMatch } from '../../../shared/api/schemas';
 
 /** A column to sort by, and which way. */
 export interface ElementSort {
@@ -36,6 +39,11 @@ export interface ElementQuery {
   unmappedOnly: boolean;
   /** Only the elements of a group of the import report (element-focus.ts); absent or null: all. */
   focus?: ElementFocus | null;
+}
+
+/** The user's words for what the server names in English (`use-phase-words.ts`), as the grid shows them. */
+export interface ElementWords {
+  phase: (match: PhaseMatch) => string;
 }
 
 /** A query that shows every element in id order. */
@@ -83,15 +91,69 @@ export function isPlainQuery(query: ElementQuery): boolean {
   return !isFiltering(query) && query.sort === null;
 }
 
-/** The test a query makes of a row, given the columns shown (the quick filter looks at those). */
-export function rowFilter(query: ElementQuery, shown: readonly ElementColumnKey[]): (row: ElementRow) => boolean {
+type SortKey = string | number | null;
+
+/**
+ * The key text sorts by: folded, its digit runs padded, so that comparing keys as plain strings orders them as a
+ * person reads them ("Wall 2" before "Wall 10") without a collator call per comparison, which would make sorting a
+ * large file one long task.
+ */
+function textSortKey(text: string): SortKey {
+  return text === '' ? null : fold(text).replace(/\d+/g, (digits) => digits.padStart(16, '0'));
+}
+
+/** A column's text as the grid shows it, folded, and the key a row sorts by. */
+interface ColumnReader {
+  folded(row: ElementRow): string;
+  sortKey(row: ElementRow): SortKey;
+}
+
+/**
+ * How a column is read for filters and sorts, in `words`. The phase's words and key are made once per distinct phase
+ * (a file has a handful) and looked up per element, by the match's id and name without a string made per element.
+ */
+function readerOf(column: ElementColumn, words: ElementWords): ColumnReader {
+  const plain: ColumnReader = {
+    folded: (row) => fold(column.text(row)),
+    sortKey: (row) => (column.kind === 'quantity' ? column.number(row) : textSortKey(column.text(row))),
+  };
+  if (column.key !== 'phase') return plain;
+  const byId = new Map<string, Map<string, { folded: string; sortKey: SortKey }>>();
+  const worded = (match: PhaseMatch): { folded: string; sortKey: SortKey } => {
+    let byName = byId.get(match.id);
+    if (byName === undefined) {
+      byName = new Map();
+      byId.set(match.id, byName);
+    }
+    let known = byName.get(match.name);
+    if (known === undefined) {
+      const text = words.phase(match);
+      known = { folded: fold(text), sortKey: textSortKey(text) };
+      byName.set(match.name, known);
+    }
+    return known;
+  };
+  return {
+    folded: (row) => {
+      const match = shownPhaseMatch(row);
+      return match === null ? plain.folded(row) : worded(match).folded;
+    },
+    sortKey: (row) => {
+      const match = shownPhaseMatch(row);
+      return match === null ? plain.sortKey(row) : worded(match).sortKey;
+    },
+  };
+}
+
+/** The test a query makes of a row, given the columns shown (the quick filter looks at those), in `words`. */
+export function rowFilter(query: ElementQuery, shown: readonly ElementColumnKey[], words: ElementWords): (row: ElementRow) => boolean {
   const quick = fold(query.quick.trim());
-  const quickColumns = ELEMENT_COLUMNS.filter((column) => shown.includes(column.key));
+  const quickColumns = ELEMENT_COLUMNS.filter((column) => shown.includes(column.key)).map((column) => readerOf(column, words));
   const tests: ((row: ElementRow) => boolean)[] = [];
   if (query.unmappedOnly) tests.push((row) => row.mapping === null);
   const focus = query.focus ?? null;
   if (focus !== null) tests.push((row) => inFocus(row, focus));
-  if (quick !== '') tests.push((row) => quickColumns.some((column) => fold(column.text(row)).includes(quick)));
+  if (quick !== '') tests.push((row) => quickColumns.some((column) => column.folded(row).includes(quick)));
   for (const [key, raw] of Object.entries(query.filters) as [ElementColumnKey, string | undefined][]) {
     const text = (raw ?? '').trim();
     if (text === '') continue;
@@ -104,23 +166,11 @@ export function rowFilter(query: ElementQuery, shown: readonly ElementColumnKey[
       });
     } else {
       const folded = fold(text);
-      tests.push((row) => fold(column.text(row)).includes(folded));
+      const reader = readerOf(column, words);
+      tests.push((row) => reader.folded(row).includes(folded));
     }
   }
   return (row) => tests.every((test) => test(row));
-}
-
-type SortKey = string | number | null;
-
-/**
- * The key a row sorts by. Text is folded and its digit runs padded, so that comparing keys as plain strings orders
- * them as a person reads them ("Wall 2" before "Wall 10") without a collator call per comparison, which would make
- * sorting a large file one long task.
- */
-function sortKeyOf(column: ElementColumn, row: ElementRow): SortKey {
-  if (column.kind === 'quantity') return column.number(row);
-  const text = column.text(row);
-  return text === '' ? null : fold(text).replace(/\d+/g, (digits) => digits.padStart(16, '0'));
 }
 
 /** Orders keys: values before none, numbers by size, text by its sort key. */
@@ -137,20 +187,22 @@ export interface ViewProgress {
 
 /**
  * The elements a query shows, in its order. Elements of equal sort keys stay in id order; elements without a value
- * come last either way. Stops (answering what it has) when `signal` aborts.
+ * come last either way. Text is filtered and sorted in `words`. Stops (answering what it has) when `signal` aborts.
  */
 export async function buildElementView(
   db: CacheDb,
   fileId: string,
   query: ElementQuery,
   shown: readonly ElementColumnKey[],
+  words: ElementWords,
   options: { signal?: AbortSignal; onProgress?: (progress: ViewProgress) => void } = {},
 ): Promise<ElementView> {
   const { signal } = options;
   if (isPlainQuery(query)) return groupedView(await elementIdsOf(db, fileId, undefined, signal), false, signal);
   const open = isFiltering(query);
-  const keep = rowFilter(query, shown);
+  const keep = rowFilter(query, shown, words);
   const sortColumn = query.sort === null ? null : elementColumn(query.sort.column);
+  const sortReader = sortColumn === null ? null : readerOf(sortColumn, words);
   // Kept ids are packed as they are found and their keys held apart (no object per element): a view of a million
   // elements otherwise keeps a million small objects alive through the scan, and the collector's pauses grow with them.
   const found = new PackedIdsBuilder();
@@ -163,7 +215,7 @@ export async function buildElementView(
       for (const row of rows) {
         if (!keep(row)) continue;
         found.add(row.id);
-        if (sortColumn !== null) keys.push(sortKeyOf(sortColumn, row));
+        if (sortReader !== null) keys.push(sortReader.sortKey(row));
       }
       scanned += rows.length;
       options.onProgress?.({ scanned });

@@ -2,15 +2,18 @@
  * The file page's view of its elements: the ids that pass the quick filter, the column filters and "unmapped only", in
  * the chosen sort, a split element's parts together (element-groups.ts), rebuilt from the cache (debounced while the
  * user types, at once for a sort) whenever the query, the file's elements or the shown columns change. A large file's
- * first rows show before its ids are all listed.
+ * first rows show before its ids are all listed. Filters and sorts go by the words shown (a phase in the user's
+ * language), so a change of language rebuilds a filtered or sorted view.
  */
 import { onBeforeUnmount, reactive, ref, shallowRef, watch, type ComputedRef } from 'vue';
+import { useI18n } from 'vue-i18n';
+import { usePhaseWords } from '../../components/use-phase-words';
 import type { CacheDb } from '../../db/cache-db';
 import { PackedIds } from '../../db/packed-ids';
 import { elementIdsOf } from '../../db/reads';
 import type { ElementColumnKey } from './element-columns';
 import { groupedView, sameView, type ElementView } from './element-groups';
-import { buildElementView, isPlainQuery, type ElementQuery } from './element-view';
+import { buildElementView, isPlainQuery, type ElementQuery, type ElementWords } from './element-view';
 
 /** Rows shown while a large file's ids are being listed. */
 const FIRST_ROWS = 100;
@@ -29,6 +32,8 @@ export interface ElementViewSource {
 }
 
 export function useElementView(source: ElementViewSource) {
+  const { locale } = useI18n();
+  const words: ElementWords = { phase: usePhaseWords() };
   const query = reactive<ElementQuery>({ quick: '', filters: {}, sort: null, unmappedOnly: false });
   const view = shallowRef<ElementView>({ ids: PackedIds.EMPTY, groups: null, open: false });
   const viewReady = ref(false);
@@ -55,7 +60,7 @@ export function useElementView(source: ElementViewSource) {
       if (controller.signal.aborted) return;
       if (view.value.ids.length === 0) view.value = head;
     }
-    const built = await buildElementView(db, source.fileId(), query, source.shownColumnKeys.value, {
+    const built = await buildElementView(db, source.fileId(), query, source.shownColumnKeys.value, words, {
       signal: controller.signal,
       onProgress: (progress) => {
         if (!controller.signal.aborted) scanned.value = progress.scanned;
@@ -85,6 +90,9 @@ export function useElementView(source: ElementViewSource) {
   });
   watch(source.elementsVersion, () => scheduleView(VIEW_DEBOUNCE_MS));
   watch([() => query.quick, () => ({ ...query.filters }), () => query.unmappedOnly, () => query.focus, source.shownColumnKeys], () => scheduleView(VIEW_DEBOUNCE_MS), { deep: true });
+  watch(locale, () => {
+    if (!isPlainQuery(query)) scheduleView(0);
+  });
   watch(
     () => query.sort,
     () => scheduleView(0),

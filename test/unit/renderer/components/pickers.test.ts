@@ -85,6 +85,41 @@ describe('the classification picker', () => {
   });
 });
 
+describe('the classification picker finds building parts by their common words', { timeout: 30_000 }, () => {
+  /** Per part: its words, the codes that lead the list for each, and codes found further down. */
+  const cases: [words: string[], first: string[], also: string[]][] = [
+    [['door', 'doors', 'Tür', 'porte', 'deur'], ['31.3', '31.30', '31.31', '31.32', '31.33', '31.34', '32.3'], []],
+    [['wall', 'Wand', 'mur'], ['21', '21.0', '21.1'], ['22', '22.2', '41', '42']],
+    [['roof', 'Dach', 'toit'], ['27', '27.0', '27.1'], ['37', '47']],
+    [['window', 'Fenster', 'fenêtre'], ['31.2', '31.20'], ['32.2', '37.2']],
+    [['floor', 'Boden'], ['13', '13.0', '13.1'], ['23', '43']],
+    [['stair', 'Treppe'], ['24', '24.0', '24.1'], ['44']],
+    [['column', 'Stütze'], ['28.1', '28.10'], []],
+    [['beam', 'Balken'], ['16.1', '16.10'], ['28.1']],
+    [['foundation', 'Fundament'], ['16', '16.0', '16.1'], ['17', '17.2']],
+  ];
+
+  it.each(cases)('lists the classes of %j first', async (words, first, also) => {
+    await mountPicker(ClassificationPicker);
+    for (const word of words) {
+      await search('classification-picker', word);
+      await eventually(() => expect(codes().slice(0, first.length)).toEqual(first));
+      expect(codes()).toEqual(expect.arrayContaining(also));
+    }
+  });
+
+  it('lists the classes before descriptions that merely hold the letters', async () => {
+    await mountPicker(ClassificationPicker);
+    await search('classification-picker', 'door');
+    await eventually(() => expect(codes()[0]).toBe('31.3'));
+    // "doorgang" holds the letters: after the doors.
+    expect(codes().indexOf('32.11')).toBeGreaterThan(codes().indexOf('32.34'));
+    await search('classification-picker', 'column');
+    await eventually(() => expect(codes()[0]).toBe('28.1'));
+    expect(codes()).not.toContain('21');
+  });
+});
+
 describe('the catalogue picker', () => {
   it('lists the cached materials and products by name in the user’s language', async () => {
     await mountPicker(CataloguePicker, 'nl');

@@ -116,20 +116,41 @@ describe.each<{ subject: AccessSubject; list: string; replace: string; create: s
     expect(server.calls).toContain(remove);
   });
 
-  it('refuses an expiry in the past before anything is sent', async () => {
+  it('takes a typed ISO date as the expiry in English, and sends nothing for a day in the past or a text that is no date', async () => {
     const { server, id } = await seededServer(subject);
-    await mountPanel(server, subject, id);
+    const { bridge } = await mountPanel(server, subject, id);
     await eventually(() => expect(byTestId('access-loading')).toBeNull());
     await type('token-name', 'Old');
-    const picker = byTestId('token-expiry')?.querySelector('input');
-    if (picker === null || picker === undefined) throw new Error('No expiry input.');
-    picker.value = '01/01/2001, 10:00 AM';
-    picker.dispatchEvent(new Event('input'));
-    picker.dispatchEvent(new Event('blur'));
+    const input = (): HTMLInputElement => byTestId('token-expiry')!.querySelector('input')!;
+    const typeDate = async (value: string): Promise<void> => {
+      input().value = value;
+      input().dispatchEvent(new Event('input'));
+      input().dispatchEvent(new Event('blur'));
+      await flushPromises();
+    };
+    expect(input().placeholder).toBe('MM/DD/YYYY or YYYY-MM-DD');
+
+    await typeDate('2019-05-01');
+    await eventually(() => expect(input().value).toBe('05/01/2019'));
     await eventually(() => expect(byTestId('token-form')?.textContent).toContain('Must be in the future.'));
     click('token-create');
     await flushPromises();
     expect(server.calls).not.toContain(create);
+
+    await typeDate('2099-13-45');
+    await eventually(() => expect(byTestId('token-form')?.textContent).toContain('“2099-13-45” is not a date: type MM/DD/YYYY or YYYY-MM-DD.'));
+    expect(input().value).toBe('05/01/2019');
+    click('token-create');
+    await flushPromises();
+    expect(server.calls).not.toContain(create);
+
+    await typeDate('2099-05-01');
+    await eventually(() => expect(input().value).toBe('05/01/2099'));
+    expect(byTestId('token-form')?.textContent).not.toContain('is not a date');
+    click('token-create');
+    await eventually(() => expect(text('token-key').length).toBeGreaterThan(30));
+    const sent = bridge.requestsOf('api:request').find((request) => request.operationId === create);
+    expect(sent?.body).toMatchObject({ name: 'Old', expirationDateTime: new Date(2099, 4, 1).toISOString() });
   });
 
   it('says when the key of the connection may not manage the users', async () => {

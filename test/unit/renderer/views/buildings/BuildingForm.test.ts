@@ -104,7 +104,7 @@ describe('the building form’s dates', { timeout: 30_000 }, () => {
     expect(save().disabled).toBe(false);
   });
 
-  it('say what they take in the user’s language, and keep the value when a text is no date', async () => {
+  it('say what they take in the user’s language, and keep the value and save nothing while a text is no date', async () => {
     await mountForm({ completionDate: '2014-06-30T00:00:00.000Z' }, 'nl');
     const input = (): HTMLInputElement => byTestId('building-field-completionDate')!.querySelector('input')!;
     await eventually(() => expect(input().value).toBe('30-06-2014'));
@@ -114,11 +114,14 @@ describe('the building form’s dates', { timeout: 30_000 }, () => {
     await flushPromises();
     await eventually(() => expect(formText()).toContain('„2019-13-45” is geen datum: typ DD-MM-JJJJ of JJJJ-MM-DD.'));
     expect(input().value).toBe('30-06-2014');
+    await type('building-field-name', 'School B');
+    expect(save().disabled).toBe(true);
     input().value = '2019-05-01';
     input().dispatchEvent(new Event('input'));
     input().dispatchEvent(new Event('blur'));
     await flushPromises();
     await eventually(() => expect(input().value).toBe('01-05-2019'));
     expect(formText()).not.toContain('geen datum');
+    expect(save().disabled).toBe(false);
   });
 });

@@ -180,6 +180,59 @@ describe('an item of the account’s database', { timeout: 30_000 }, () => {
   });
 });
 
+describe('a price’s date', { timeout: 30_000 }, () => {
+  /** The date field's input of the only price. */
+  const dateInput = (): HTMLInputElement => byTestId('catalogue-value-date').querySelector('input')!;
+
+  async function typeDate(value: string): Promise<void> {
+    dateInput().value = value;
+    dateInput().dispatchEvent(new Event('input'));
+    dateInput().dispatchEvent(new Event('blur'));
+    await flushPromises();
+  }
+
+  it('takes a typed ISO date in English, and names a text that is no date without saving anything', async () => {
+    const id = await seeded(async (db) => {
+      await applyServerList(db, 'materials', [material(M1, 'Oak')]);
+      await writeCatalogueLists(
+        db,
+        [
+          { table: 'materialMatches', ownerId: M1, items: [] },
+          { table: 'materialFinancialValues', ownerId: M1, items: [] },
+        ],
+        '2026-02-03T10:00:00.000Z',
+      );
+    });
+    rememberOwnDatabase(id, { materials: [M1] });
+    const { sync } = await mountApp(id, `/catalogues/materials/${M1}`);
+    await settle(() => expect(byTestId<HTMLInputElement>('catalogue-name-en').value).toBe('Oak'));
+    await openTab('financial');
+    await click('catalogue-value-add');
+    await typeInto('catalogue-value-amount', '180');
+    expect(dateInput().placeholder).toBe('MM/DD/YYYY or YYYY-MM-DD');
+
+    await typeDate('2019-05-01');
+    await settle(() => expect(dateInput().value).toBe('05/01/2019'));
+    expect(saveButton().disabled).toBe(false);
+
+    await typeDate('2019-13-45');
+    await settle(() => expect(text('catalogue-value')).toContain('“2019-13-45” is not a date: type MM/DD/YYYY or YYYY-MM-DD.'));
+    expect(dateInput().value).toBe('05/01/2019');
+    expect(text('catalogue-tab-errors-financial')).toBe('1');
+    expect(saveButton().disabled).toBe(true);
+    const db = sync.db!;
+    expect(await db.outbox.count()).toBe(0);
+
+    await typeDate('2019-05-01');
+    await settle(() => expect(saveButton().disabled).toBe(false));
+    expect(text('catalogue-value')).not.toContain('is not a date');
+    saveButton().click();
+    await settle(async () => expect(await db.outbox.count()).toBe(1));
+    const values = (await db.materialFinancialValues.get(M1))?.items;
+    expect(values).toEqual([expect.objectContaining({ value: 180, valueDate: new Date(2019, 4, 1).toISOString() })]);
+  });
+});
+
 describe('a product', { timeout: 30_000 }, () => {
   async function productCache() {
     return seeded(async (db) => {

@@ -1,14 +1,31 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { ElementType } from '../../../../../shared/api/enums';
+import { ElementType, Phase, type PhaseName } from '../../../../../shared/api/enums';
+import { phaseWordsOf } from '../../../../../renderer/components/use-phase-words';
+import { MESSAGES, type AppLocale } from '../../../../../renderer/i18n';
 import { CacheDb } from '../../../../../renderer/db/cache-db';
 import { appendBlocks, ELEMENT_TABLES, startBlockSet } from '../../../../../renderer/db/element-blocks';
 import type { ElementRow } from '../../../../../renderer/db/schema';
-import { buildElementView, isPlainQuery, parseQuantityFilter, PLAIN_QUERY, rowFilter, type ElementQuery, type ElementSort } from '../../../../../renderer/views/files/element-view';
+import {
+  buildElementView,
+  isPlainQuery,
+  parseQuantityFilter,
+  PLAIN_QUERY,
+  rowFilter,
+  type ElementQuery,
+  type ElementSort,
+  type ElementWords,
+} from '../../../../../renderer/views/files/element-view';
 import type { ElementView } from '../../../../../renderer/views/files/element-groups';
 import { PartKind } from '../../../../../renderer/views/files/element-parts';
 import { parseCellInput } from '../../../../../renderer/views/files/cell-input';
 import { csvField } from '../../../../../renderer/views/files/element-export';
+
+/** The words the grid shows in `locale`. */
+function wordsIn(locale: AppLocale): ElementWords {
+  return { phase: phaseWordsOf((phase) => MESSAGES[locale].dataValues.phase[phase]) };
+}
+const ENGLISH = wordsIn('en');
 
 function row(changes: Partial<ElementRow>): ElementRow {
   return {
@@ -49,21 +66,81 @@ describe('quantity filters', () => {
 
 describe('the filter of a query', () => {
   it('matches the quick text in any shown column, ignoring case and accents', () => {
-    const keep = rowFilter({ ...PLAIN_QUERY, quick: 'GIPS' }, ['id', 'materialName']);
+    const keep = rowFilter({ ...PLAIN_QUERY, quick: 'GIPS' }, ['id', 'materialName'], ENGLISH);
     expect(keep(row({}))).toBe(true);
-    expect(rowFilter({ ...PLAIN_QUERY, quick: 'gips' }, ['id', 'name'])(row({}))).toBe(false);
-    expect(rowFilter({ ...PLAIN_QUERY, quick: 'beton' }, ['name'])(row({ name: 'Béton' }))).toBe(true);
+    expect(rowFilter({ ...PLAIN_QUERY, quick: 'gips' }, ['id', 'name'], ENGLISH)(row({}))).toBe(false);
+    expect(rowFilter({ ...PLAIN_QUERY, quick: 'beton' }, ['name'], ENGLISH)(row({ name: 'Béton' }))).toBe(true);
   });
 
   it('combines column filters, quantity comparisons and unmapped-only', () => {
     const query = { ...PLAIN_QUERY, filters: { elementClass: 'wall', volume: '>1' }, unmappedOnly: true };
-    const keep = rowFilter(query, ['id']);
+    const keep = rowFilter(query, ['id'], ENGLISH);
     expect(keep(row({}))).toBe(true);
     expect(keep(row({ volume: 1 }))).toBe(false);
     expect(keep(row({ volume: null }))).toBe(false);
     expect(keep(row({ mapping: { type: 10, id: '00000000-0000-4000-8000-000000000000' } }))).toBe(false);
     expect(isPlainQuery(query)).toBe(false);
     expect(isPlainQuery({ ...PLAIN_QUERY, quick: '  ', filters: { name: '' } })).toBe(true);
+  });
+});
+
+describe('the phase column in the user’s language', () => {
+  const PHASES: PhaseName[] = ['Existing', 'New', 'Demolition'];
+  const idOf = (index: number): string => `p${String(index).padStart(3, '0')}`;
+  // Every fourth element names no phase and has none matched: it sorts last either way.
+  const phaseOfIndex = (index: number): PhaseName | null => (index % 4 === 3 ? null : (PHASES[index % 3] ?? null));
+
+  async function phased(): Promise<CacheDb> {
+    const db = new CacheDb('phases', { indexedDB: new IDBFactory(), IDBKeyRange });
+    const rows = Array.from({ length: 60 }, (_, index) => {
+      const phase = phaseOfIndex(index);
+      return row({ id: idOf(index), phaseMatch: phase === null ? null : { ...Phase[phase] }, phaseLookup: phase === null ? null : [Phase[phase].name] });
+    });
+    await db.transaction('rw', ELEMENT_TABLES, async () => {
+      await startBlockSet(db, 'f', 't1', 'shown');
+      await appendBlocks(db, 'f', 'shown', rows);
+    });
+    return db;
+  }
+
+  const indexes = Array.from({ length: 60 }, (_, index) => index);
+  const withPhase = (phase: PhaseName): string[] => indexes.filter((index) => phaseOfIndex(index) === phase).map(idOf);
+
+  it('filters by the Dutch word of a phase, and no longer by the English one', async () => {
+    const db = await phased();
+    const dutch = wordsIn('nl');
+    const existing = await buildElementView(db, 'f', { ...PLAIN_QUERY, filters: { phase: 'bestaand' } }, ['id', 'phase'], dutch);
+    expect([...existing.ids]).toEqual(withPhase('Existing'));
+    expect([...(await buildElementView(db, 'f', { ...PLAIN_QUERY, quick: 'Sloop' }, ['id', 'phase'], dutch)).ids]).toEqual(withPhase('Demolition'));
+    expect([...(await buildElementView(db, 'f', { ...PLAIN_QUERY, filters: { phase: 'Existing' } }, ['id', 'phase'], dutch)).ids]).toEqual([]);
+    expect([...(await buildElementView(db, 'f', { ...PLAIN_QUERY, filters: { phase: 'Existing' } }, ['id', 'phase'], ENGLISH)).ids]).toEqual(withPhase('Existing'));
+    db.close();
+  });
+
+  it('sorts by the Dutch words (Bestaand, Nieuw, Sloop), the English ones in English, elements without a phase last', async () => {
+    const db = await phased();
+    const none = indexes.filter((index) => phaseOfIndex(index) === null).map(idOf);
+    const dutch = await buildElementView(db, 'f', { ...PLAIN_QUERY, sort: { column: 'phase', direction: 'asc' } }, ['id', 'phase'], wordsIn('nl'));
+    expect([...dutch.ids]).toEqual([...withPhase('Existing'), ...withPhase('New'), ...withPhase('Demolition'), ...none]);
+    const descending = await buildElementView(db, 'f', { ...PLAIN_QUERY, sort: { column: 'phase', direction: 'desc' } }, ['id', 'phase'], wordsIn('nl'));
+    expect([...descending.ids]).toEqual([...withPhase('Demolition'), ...withPhase('New'), ...withPhase('Existing'), ...none]);
+    const english = await buildElementView(db, 'f', { ...PLAIN_QUERY, sort: { column: 'phase', direction: 'asc' } }, ['id', 'phase'], ENGLISH);
+    expect([...english.ids]).toEqual([...withPhase('Demolition'), ...withPhase('Existing'), ...withPhase('New'), ...none]);
+    db.close();
+  });
+
+  it('words each distinct phase once, however many elements have it', async () => {
+    const db = await phased();
+    const worded: string[] = [];
+    const counting: ElementWords = {
+      phase: (match) => {
+        worded.push(match.name);
+        return wordsIn('nl').phase(match);
+      },
+    };
+    await buildElementView(db, 'f', { ...PLAIN_QUERY, sort: { column: 'phase', direction: 'asc' } }, ['id', 'phase'], counting);
+    expect(worded.sort()).toEqual(['Demolition', 'Existing', 'New']);
+    db.close();
   });
 });
 
@@ -123,16 +200,16 @@ describe('buildElementView', () => {
     ['volume', 'desc'],
   ] as const)('sorts by %s, %s, like a stable sort with empty values last', async (column, direction) => {
     const db = await cached();
-    const view = await buildElementView(db, 'f', { ...PLAIN_QUERY, sort: { column, direction } }, ['id', 'name', 'volume']);
+    const view = await buildElementView(db, 'f', { ...PLAIN_QUERY, sort: { column, direction } }, ['id', 'name', 'volume'], ENGLISH);
     expect([...view.ids]).toEqual(expected(column === 'name' ? nameNumber : volumeOf, direction));
     db.close();
   });
 
   it('filters and sorts together, and lists every element in id order without either', async () => {
     const db = await cached();
-    const filtered = await buildElementView(db, 'f', { ...PLAIN_QUERY, filters: { volume: '>5' }, sort: { column: 'volume', direction: 'desc' } }, ['id', 'volume']);
+    const filtered = await buildElementView(db, 'f', { ...PLAIN_QUERY, filters: { volume: '>5' }, sort: { column: 'volume', direction: 'desc' } }, ['id', 'volume'], ENGLISH);
     expect([...filtered.ids]).toEqual(expected(volumeOf, 'desc').filter((id) => (volumeOf(Number(id.slice(1))) ?? 0) > 5));
-    expect([...(await buildElementView(db, 'f', PLAIN_QUERY, ['id'])).ids]).toEqual(Array.from({ length: COUNT }, (_, index) => idOf(index)));
+    expect([...(await buildElementView(db, 'f', PLAIN_QUERY, ['id'], ENGLISH)).ids]).toEqual(Array.from({ length: COUNT }, (_, index) => idOf(index)));
     db.close();
   });
 });
@@ -175,7 +252,7 @@ describe('buildElementView of a file with split elements', () => {
   async function viewOf(query: Partial<ElementQuery>): Promise<ElementView> {
     const db = await cached();
     try {
-      return await buildElementView(db, 'f', { ...PLAIN_QUERY, ...query }, ['id', 'name', 'materialName', 'volume']);
+      return await buildElementView(db, 'f', { ...PLAIN_QUERY, ...query }, ['id', 'name', 'materialName', 'volume'], ENGLISH);
     } finally {
       db.close();
     }

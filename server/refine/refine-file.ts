@@ -1,26 +1,14 @@
 /**
  * Refinement of a building file's elements (decisions §9): classification, brand layer, phase and mapping, written
- * back batch by batch. See README.md beside this file for the rules and decisions.
+ * back batch by batch: the run over a file's stored elements, and the same refinement for an import's elements. What
+ * one element's columns are is `refine-element.ts`'s, what a run loads first `refine-context.ts`'s. See README.md beside
+ * this file for the rules and decisions.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { BuildingLevel, ElementType, Phase } from '../../shared/api/enums';
-import { parseJsonColumn } from '../store/repositories/json';
-import { NL_SFB_METHOD_ID, PLATFORM_DATABASE_ACCOUNT_ID } from '../store/seed/system-data';
 import type { DatabaseSchema, ElementsTable, RefinedElementColumns } from '../store/tables';
-import {
-  buildCatalogueRules,
-  matchCatalogue,
-  productCodeRule,
-  type CatalogueMapping,
-  type CatalogueRule,
-  type CatalogueRules,
-  type ReadableCatalogueItems,
-} from './catalogue-match';
-import type { ClassificationHint } from '../imports/imported-element';
-import { classifyElement } from './classify-element';
-import { brandLayerOf, classificationCodeId, nlSfbCodeIndex, type NlSfbCodes } from './nl-sfb';
-import { phaseOf } from './phase';
-import { setsField } from '../services/user-fields';
+import type { ReadableCatalogueItems } from './catalogue-match';
+import { loadRefineContext, readableItems, type RefineContext } from './refine-context';
+import { refineElement, type ImportedForRefinement } from './refine-element';
 
 /** What a refinement run did, over all elements of the file. */
 export interface RefineOutcome {
@@ -80,26 +68,6 @@ const READ_COLUMNS = [
   ...REFINED_COLUMNS,
 ] as const;
 
-/** The classification columns of an element. */
-type ClassificationColumns = Pick<
-  RefinedElementColumns,
-  'classificationMatchId' | 'classificationMatchName' | 'classificationMatchCode' | 'classificationSource' | 'brandLayerMatchId' | 'brandLayerMatchName'
->;
-/** The phase columns of an element. */
-type PhaseColumns = Pick<RefinedElementColumns, 'phaseMatchId' | 'phaseMatchName'>;
-
-/** Results kept per distinct lookup text: models repeat a few hundred values over many thousand elements. */
-const LOOKUP_MEMO_LIMIT = 100_000;
-
-/** What one run needs besides the elements: loaded once, and the results of lookups already seen. */
-interface RefineContext {
-  codes: NlSfbCodes;
-  rules: CatalogueRules;
-  readableDatabases: string[];
-  classificationByLookup: Map<string, ClassificationColumns>;
-  phaseByLookup: Map<string, PhaseColumns>;
-}
-
 /** Elements per UPDATE … WHERE id IN (…): well under the bound-parameter limits of SQLite and PostgreSQL. */
 const IDS_PER_UPDATE = 500;
 
@@ -148,18 +116,6 @@ export async function refineFile(
   }
   return outcome;
 }
-
-/**
- * An element as an import reads it, with its lookups and hints as the tables store them (JSON text) and the catalogue
- * item its source names by id (a spreadsheet's Material/Product id), if any.
- */
-export type ImportedForRefinement = Pick<
-  RefinedElement,
-  'materialName' | 'typeName' | 'materialId' | 'phaseLookup' | 'classificationLookup' | 'classificationHints' | 'materialHints' | 'elementClass'
->;
-
-/** What refinement reads of an element; without `userFields`, no user has edited it. */
-type RefinableElement = ImportedForRefinement & Partial<Pick<RefinedElement, 'userFields'>>;
 
 /**
  * The refinement of one file's elements with the codes and the catalogue as they were when it was loaded: what
@@ -243,211 +199,4 @@ export class FileRefinement {
     }
     return refined;
   }
-}
-
-/** The derived columns of one element. */
-function refineElement(element: RefinableElement, context: RefineContext, readable: ReadableCatalogueItems): RefinedElementColumns {
-  // Without a readable materialId and a matching rule the element is unmapped, whatever an earlier run found.
-  const mapping = matchCatalogue(
-    {
-      materialName: element.materialName,
-      typeName: element.typeName,
-      materialId: element.materialId,
-      materialHints: lookupValues(element.materialHints, 'materialHints'),
-    },
-    context.rules,
-    readable,
-  );
-  // Named, not spread: this runs for every element an import reads.
-  const phase = phaseColumns(element.phaseLookup, context);
-  const classification = classificationColumns(element, context);
-  return {
-    mappingType: mapping?.type ?? null,
-    mappingId: mapping?.id ?? null,
-    mappingSource: mapping?.source ?? null,
-    phaseMatchId: phase.phaseMatchId,
-    phaseMatchName: phase.phaseMatchName,
-    brandLayerMatchId: classification.brandLayerMatchId,
-    brandLayerMatchName: classification.brandLayerMatchName,
-    classificationMatchId: classification.classificationMatchId,
-    classificationMatchName: classification.classificationMatchName,
-    classificationMatchCode: classification.classificationMatchCode,
-    classificationSource: classification.classificationSource,
-  };
-}
-
-/** Classification and brand layer of an element, from its lookups, the importer's hints and its class. */
-function classificationColumns(element: RefinableElement, context: RefineContext): ClassificationColumns {
-  // The lookups are the user's word where a user set them (decisions §3).
-  const lookupsByUser = setsField(element.userFields ?? null, 'classificationLookup');
-  // Models repeat a few hundred combinations over many thousand elements.
-  const key = `${lookupsByUser ? 1 : 0}\u0000${element.elementClass ?? ''}\u0000${element.classificationLookup}\u0000${element.classificationHints}`;
-  const known = context.classificationByLookup.get(key);
-  if (known !== undefined) return known;
-  const classification = classifyElement(
-    {
-      lookups: lookupValues(element.classificationLookup, 'classificationLookup'),
-      hints: hintsOf(element.classificationHints),
-      lookupsByUser,
-      elementClass: element.elementClass,
-    },
-    context.codes,
-  );
-  const layer = BuildingLevel[brandLayerOf(classification?.code.code ?? null)];
-  const columns: ClassificationColumns = {
-    brandLayerMatchId: layer.id,
-    brandLayerMatchName: layer.label,
-    classificationMatchId: classification === null ? null : classificationCodeId(NL_SFB_METHOD_ID, classification.code.code),
-    classificationMatchName: classification?.code.name ?? null,
-    classificationMatchCode: classification?.code.code ?? null,
-    classificationSource: classification?.source ?? null,
-  };
-  remember(context.classificationByLookup, key, columns);
-  return columns;
-}
-
-const HINT_SOURCES: ReadonlySet<unknown> = new Set<ClassificationHint['source']>(['model', 'layer', 'inferred']);
-
-/** The importer's hints of a `classificationHints` column; anything malformed in it is left out. */
-function hintsOf(column: string): ClassificationHint[] {
-  const value = parseJsonColumn<unknown>(column, 'elements.classificationHints');
-  if (!Array.isArray(value)) return [];
-  return value.filter(
-    (hint): hint is ClassificationHint =>
-      typeof hint === 'object' && hint !== null && HINT_SOURCES.has((hint as ClassificationHint).source) && typeof (hint as ClassificationHint).code === 'string',
-  );
-}
-
-/** Phase of a `phaseLookup` column. */
-function phaseColumns(lookup: string, context: RefineContext): PhaseColumns {
-  const known = context.phaseByLookup.get(lookup);
-  if (known !== undefined) return known;
-  const phase = Phase[phaseOf(lookupValues(lookup, 'phaseLookup'))];
-  const columns: PhaseColumns = { phaseMatchId: phase.id, phaseMatchName: phase.name };
-  remember(context.phaseByLookup, lookup, columns);
-  return columns;
-}
-
-function remember<Value>(memo: Map<string, Value>, key: string, value: Value): void {
-  if (memo.size >= LOOKUP_MEMO_LIMIT) memo.clear();
-  memo.set(key, value);
-}
-
-/** The strings of a lookup column (a JSON array of strings); anything else in it is ignored. */
-function lookupValues(column: string, name: string): string[] {
-  const value = parseJsonColumn<unknown>(column, `elements.${name}`);
-  if (typeof value === 'string') return [value];
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-}
-
-/** Codes, rules and databases of a run. */
-async function loadRefineContext(db: Kysely<DatabaseSchema>, fileId: string): Promise<RefineContext> {
-  const file = await db
-    .selectFrom('building_files')
-    .innerJoin('buildings', 'buildings.id', 'building_files.buildingId')
-    .select(['building_files.preferredAccountIds', 'buildings.accountId'])
-    .where('building_files.id', '=', fileId)
-    .executeTakeFirst();
-  if (file === undefined) throw new Error(`Building file '${fileId}' does not exist`);
-
-  const available = await db
-    .selectFrom('account_databases')
-    .select('databaseAccountId')
-    .where('accountId', '=', file.accountId)
-    .orderBy('position')
-    .execute();
-  const readableDatabases = [
-    ...new Set([file.accountId, ...available.map((row) => row.databaseAccountId), PLATFORM_DATABASE_ACCOUNT_ID]),
-  ];
-  const readableSet = new Set(readableDatabases);
-  const preferred = parseJsonColumn<unknown>(file.preferredAccountIds, 'building_files.preferredAccountIds');
-  const preferredIds = Array.isArray(preferred) ? preferred.filter((id): id is string => typeof id === 'string') : [];
-  // The preferred databases the account can still read, in the file's order, then the platform's (once).
-  const candidateDatabases = [
-    ...new Set([...preferredIds.filter((id) => readableSet.has(id)), PLATFORM_DATABASE_ACCOUNT_ID]),
-  ];
-
-  const codeRows = await db
-    .selectFrom('classification_codes')
-    .select(['code', 'name'])
-    .where('methodId', '=', NL_SFB_METHOD_ID)
-    .execute();
-  return {
-    codes: nlSfbCodeIndex(codeRows),
-    rules: buildCatalogueRules(candidateDatabases, await loadRules(db, candidateDatabases)),
-    readableDatabases,
-    classificationByLookup: new Map(),
-    phaseByLookup: new Map(),
-  };
-}
-
-/** Every match rule of the candidate databases, and their products' codes as Ean rules. */
-async function loadRules(db: Kysely<DatabaseSchema>, databases: string[]): Promise<CatalogueRule[]> {
-  const materialRules = await db
-    .selectFrom('material_matches')
-    .innerJoin('materials', 'materials.id', 'material_matches.materialId')
-    .select(['materials.accountId', 'materials.id', 'material_matches.value', 'material_matches.matchType'])
-    .where('materials.accountId', 'in', databases)
-    .execute();
-  const productRules = await db
-    .selectFrom('product_matches')
-    .innerJoin('products', 'products.id', 'product_matches.productId')
-    .select(['products.accountId', 'products.id', 'products.type', 'product_matches.value', 'product_matches.matchType'])
-    .where('products.accountId', 'in', databases)
-    .execute();
-  const productCodes = await db
-    .selectFrom('products')
-    .select(['accountId', 'id', 'type', 'productCode'])
-    .where('accountId', 'in', databases)
-    .where('productCode', 'is not', null)
-    .execute();
-  return [
-    ...materialRules.map((row) => ({
-      databaseId: row.accountId,
-      type: ElementType.Material,
-      id: row.id,
-      matchType: row.matchType,
-      value: row.value,
-    })),
-    ...productRules.map((row) => ({
-      databaseId: row.accountId,
-      type: row.type as ElementType,
-      id: row.id,
-      matchType: row.matchType,
-      value: row.value,
-    })),
-    ...productCodes.flatMap((row) => {
-      const rule = productCodeRule({ databaseId: row.accountId, type: row.type as ElementType, id: row.id, productCode: row.productCode });
-      return rule === null ? [] : [rule];
-    }),
-  ];
-}
-
-/** The materials and products among `ids` that live in a readable database, by lower-case id. */
-async function readableItems(
-  db: Kysely<DatabaseSchema>,
-  ids: readonly (string | null)[],
-  readableDatabases: string[],
-): Promise<ReadableCatalogueItems> {
-  // Ids as given and in lower case: a client may write a uuid in upper case, the catalogue stores it as created.
-  const wanted = [
-    ...new Set(ids.flatMap((id) => (id === null || id.trim() === '' ? [] : [id.trim(), id.trim().toLowerCase()]))),
-  ];
-  const items = new Map<string, CatalogueMapping>();
-  if (wanted.length === 0) return items;
-  const products = await db
-    .selectFrom('products')
-    .select(['id', 'type'])
-    .where('id', 'in', wanted)
-    .where('accountId', 'in', readableDatabases)
-    .execute();
-  for (const product of products) items.set(product.id.toLowerCase(), { type: product.type as ElementType, id: product.id });
-  const materials = await db
-    .selectFrom('materials')
-    .select('id')
-    .where('id', 'in', wanted)
-    .where('accountId', 'in', readableDatabases)
-    .execute();
-  for (const material of materials) items.set(material.id.toLowerCase(), { type: ElementType.Material, id: material.id });
-  return items;
 }

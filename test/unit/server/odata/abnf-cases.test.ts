@@ -20,7 +20,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ODataError } from '../../../../server/odata/errors';
 import type { ODataEntitySet, ODataFieldMap } from '../../../../server/odata/field-map';
-import { parseCommonExpression, parseFilter, parseODataQuery, parseOrderBy } from '../../../../server/odata/parser';
+import { parseCommonExpression, parseFilter } from '../../../../server/odata/filter-parser';
+import { parseODataQuery, parseOrderBy } from '../../../../server/odata/parser';
 import { FIXTURES_DIRECTORY } from '../../../fixtures/files';
 
 const CASES_FILE = path.join(FIXTURES_DIRECTORY, 'odata', 'odata-abnf-testcases.yaml');

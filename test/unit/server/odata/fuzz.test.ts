@@ -8,7 +8,7 @@ import {
   type ElementQuery,
 } from '../../../../server/odata/index';
 import { sqliteODataDialect } from '../../../../server/store/dialect';
-import { MAX_OPTION_LENGTH } from '../../../../server/odata/parser';
+import { MAX_OPTION_LENGTH } from '../../../../server/odata/bounds';
 import { compareRows, createElementsDatabase, evaluateFilter, generateRows, type TestDatabase } from './odata-test-support';
 
 const OPTIONS = ['$filter', '$orderby', '$select', '$top', '$skip'] as const;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { assertNever } from '../../../../shared/api/enums';
 import type { ODataFilter, ODataValue } from '../../../../server/odata/ast';
 import { ELEMENT_FIELDS, ODataError, parseElementQuery } from '../../../../server/odata/index';
-import { MAX_NESTING_DEPTH, MAX_OPTION_LENGTH, parseFilter } from '../../../../server/odata/parser';
+import { MAX_NESTING_DEPTH, MAX_OPTION_LENGTH } from '../../../../server/odata/bounds';
+import { parseFilter } from '../../../../server/odata/filter-parser';
 
 /** A compact rendering of the AST: grouping shows precedence, fields show their path. */
 function show(node: ODataFilter | ODataValue): string {

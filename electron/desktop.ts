@@ -10,7 +10,7 @@ import type { ChosenFiles } from '../shared/uploads';
 import type { BridgeEventSink, BridgeHandlers } from './bridge-dispatch';
 import { ConnectionStore, keyOriginOf } from './connections';
 import { startDropFolderService, type DropFolderService } from './dropfolders/service';
-import type { DropFolderTiming } from './dropfolders/uploader';
+import type { DropFolderTiming } from './dropfolders/timing';
 import { apiHandlers } from './handlers/api';
 import { appHandlers } from './handlers/app';
 import { connectionHandlers } from './handlers/connections';

@@ -5,7 +5,7 @@
 import type { DropFileProgress } from '../../shared/dropfolders';
 import { keyOf, rowId } from './file-rows';
 import type { LedgerRow } from './ledger';
-import type { UploaderContext } from './uploader';
+import type { UploaderContext } from './uploader-context';
 
 /** Progress is written to the ledger at most this often: it is for the screen after a restart, not for resuming. */
 const PROGRESS_SAVE_MS = 1_000;

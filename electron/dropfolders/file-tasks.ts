@@ -4,7 +4,7 @@
  */
 import type { FileTask, FolderRuntime, FolderServiceContext } from './folder-runtime';
 import { messageOf } from './folder-runtime';
-import { isTerminal, rowId, snapshotOf } from './uploader';
+import { isTerminal, rowId, snapshotOf } from './file-rows';
 
 /** Works on a file, one task per file. */
 export function trigger(context: FolderServiceContext, runtime: FolderRuntime, relativePath: string): void {

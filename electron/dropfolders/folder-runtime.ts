@@ -6,7 +6,8 @@ import type { DropFolderEvent, DropFolderMapping, WatchState } from '../../share
 import type { WatchedFolder, WatchFolder } from './folder-watcher';
 import type { UploadLedger } from './ledger';
 import type { MappingStore } from './mapping-store';
-import type { MappingUploader, UploaderContext } from './uploader';
+import type { MappingUploader } from './uploader';
+import type { UploaderContext } from './uploader-context';
 
 /** The work on one file; `again` asks for one more look once the current one ends. */
 export interface FileTask {

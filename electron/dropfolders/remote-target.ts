@@ -7,7 +7,7 @@ import { buildingFolderOf } from './file-rules';
 import { rowId } from './file-rows';
 import type { LedgerRow } from './ledger';
 import { createFile, findOrCreateBuilding, listFiles, RemoteFailure, type DropFolderClient } from './remote';
-import type { UploaderContext } from './uploader';
+import type { UploaderContext } from './uploader-context';
 
 /** The building a file goes to: the mapping's, or its subfolder's in a portfolio (found by name, else created, once). */
 export async function buildingOf(

@@ -10,6 +10,7 @@ import { Value } from 'typebox/value';
 import { abortableSleep } from '../../shared/abortable-sleep';
 import { BridgeError } from '../../shared/ipc';
 import { SlotQueue } from '../http/slot-queue';
+import { rowId, snapshotOf } from './file-rows';
 import { trigger } from './file-tasks';
 import { refuseUnsafe } from './folder-checks';
 import { setPaused, startRuntime, stopRuntime } from './folder-lifecycle';
@@ -28,7 +29,7 @@ import {
   type DropFolderMapping,
   type DropFolderStatus,
 } from '../../shared/dropfolders';
-import { DEFAULT_TIMING, rowId, snapshotOf, type DropFolderTiming } from './uploader';
+import { DEFAULT_TIMING, type DropFolderTiming } from './timing';
 import { PRIVATE_FOLDER_MODE } from '../private-files';
 
 /** What the service is made of; everything but the state folder and the clients has a default. */

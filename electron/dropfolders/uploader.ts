@@ -3,46 +3,28 @@
  * it when its content is new, then follow the server's processing to its end, activate it if the mapping says so and
  * give notice. Each step is written to the ledger before the next begins, so the work continues after a restart from
  * the last state reached: `uploading` is uploaded again from the start (into the remote file recorded before the first
- * byte was sent), `processing` is polled.
+ * byte was sent), `processing` is polled (`processing-follower.ts`). Every state change goes through
+ * `file-state-changes.ts`, which announces it.
  */
 import path from 'node:path';
 import { assertNever, BuildingFileStatuses } from '../../shared/api/enums';
 import type { BuildingFileResponse } from '../../shared/api/schemas';
-import type { DropFileProgress, DropFolderEvent, DropFolderMapping, LedgerState } from '../../shared/dropfolders';
+import type { DropFolderMapping } from '../../shared/dropfolders';
 import { MAX_UPLOAD_BYTES, tooLargeToUpload } from '../../shared/uploads';
-import type { SlotQueue } from '../http/slot-queue';
 import { sameStamp, waitUntilComplete } from './completeness';
 import { sha256OfFile } from './content-hash';
 import { errorCodeOf, isPermissionDenied, UnsafeFileError } from './file-access';
 import { absolutePathOf, buildingFolderOf, fileKindOf } from './file-rules';
 import { FileProgress } from './file-progress';
-import { isTerminal, keyOf, noticeOf, rowId, snapshotOf } from './file-rows';
+import { isTerminal, keyOf, noticeOf } from './file-rows';
+import { FileStateChanges } from './file-state-changes';
 import { entryOf, PERMISSION_DENIED_NOTE, stampOf } from './folder-entry';
-import type { LedgerChanges, LedgerKey, LedgerRow, UploadLedger } from './ledger';
-import { acceptsUpload, activateFile, getFile, getStatus, RemoteFailure, uploadFile, type DropFolderClient } from './remote';
+import type { LedgerKey, LedgerRow } from './ledger';
+import { followProcessing, type ProcessingWork } from './processing-follower';
+import { acceptsUpload, getFile, RemoteFailure, uploadFile, type DropFolderClient } from './remote';
 import { adoptOrCreate, buildingOf } from './remote-target';
-import { retryDelayMs, type DropFolderTiming } from './timing';
-
-export { DEFAULT_TIMING, type DropFolderTiming } from './timing';
-export { isTerminal, rowId, snapshotOf } from './file-rows';
-
-/** What the uploader works with; one per service. */
-export interface UploaderContext {
-  ledger: UploadLedger;
-  clientFor(connectionId: string): DropFolderClient | undefined;
-  emit(event: DropFolderEvent): void;
-  timing: DropFolderTiming;
-  now: () => Date;
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  random: () => number;
-  platform: NodeJS.Platform;
-  /** Limits how many files are hashed or uploaded at once. */
-  diskSlots: SlotQueue;
-  /** Lookups of a portfolio subfolder's building in flight, so files of a new subfolder create it once. */
-  buildingLookups: Map<string, Promise<string>>;
-  /** The latest progress of each file, kept in memory between the ledger's writes. */
-  progress: Map<string, DropFileProgress>;
-}
+import { retryDelayMs } from './timing';
+import type { UploaderContext } from './uploader-context';
 
 /** The work on the files of one mapping. */
 export class MappingUploader {
@@ -50,12 +32,17 @@ export class MappingUploader {
   readonly #mapping: DropFolderMapping;
   readonly #signal: AbortSignal;
   readonly #progress: FileProgress;
+  readonly #states: FileStateChanges;
+  /** What following a file's processing works with: this uploader's own. */
+  readonly #work: ProcessingWork;
 
   constructor(ctx: UploaderContext, mapping: DropFolderMapping, signal: AbortSignal) {
     this.#ctx = ctx;
     this.#mapping = mapping;
     this.#signal = signal;
     this.#progress = new FileProgress(ctx);
+    this.#states = new FileStateChanges(ctx, this.#progress);
+    this.#work = { ctx, mapping, signal, progress: this.#progress, states: this.#states, client: () => this.#client() };
   }
 
   /**
@@ -66,7 +53,7 @@ export class MappingUploader {
     const key: LedgerKey = { mappingId: this.#mapping.id, path: relativePath };
     let row = this.#ctx.ledger.get(key);
     if (row?.state === 'processing') {
-      await this.#followProcessing(row);
+      await followProcessing(this.#work, row);
       return true;
     }
     const kind = fileKindOf(relativePath, this.#mapping);
@@ -86,16 +73,16 @@ export class MappingUploader {
     const changes = { kind, size: seen.size, mtimeMs: seen.mtimeMs, progress: null };
     if (row === undefined) {
       row = this.#ctx.ledger.insert(key, changes);
-      this.#announce(row, null);
+      this.#states.announce(row, null);
     } else {
-      row = this.#change(row, 'detected', changes);
+      row = this.#states.change(row, 'detected', changes);
     }
     if (entry.kind === 'refused') {
-      this.#change(row, 'failed', { lastError: entry.note }, entry.note);
+      this.#states.change(row, 'failed', { lastError: entry.note }, entry.note);
       return false;
     }
     if (this.#mapping.target.kind === 'portfolio' && buildingFolderOf(relativePath) === undefined) {
-      this.#change(row, 'failed', {
+      this.#states.change(row, 'failed', {
         lastError: 'A file directly in a portfolio folder belongs to no building: put it in a subfolder named after its building.',
       });
       return false;
@@ -115,7 +102,7 @@ export class MappingUploader {
         this.#vanished(row);
         return false;
       case 'unreadable':
-        this.#change(row, 'failed', { lastError: PERMISSION_DENIED_NOTE }, PERMISSION_DENIED_NOTE);
+        this.#states.change(row, 'failed', { lastError: PERMISSION_DENIED_NOTE }, PERMISSION_DENIED_NOTE);
         return false;
       case 'complete':
         break;
@@ -125,7 +112,7 @@ export class MappingUploader {
     // Refused before a byte is read: hashing and sending it would only end in the server's 413.
     if (completeness.stamp.size > MAX_UPLOAD_BYTES) {
       const reason = tooLargeToUpload(path.posix.basename(relativePath));
-      this.#change(row, 'failed', { size: completeness.stamp.size, mtimeMs: completeness.stamp.mtimeMs, lastError: reason }, reason);
+      this.#states.change(row, 'failed', { size: completeness.stamp.size, mtimeMs: completeness.stamp.mtimeMs, lastError: reason }, reason);
       return false;
     }
 
@@ -133,7 +120,7 @@ export class MappingUploader {
     if (release === undefined) return false;
     let sha256: string;
     try {
-      row = this.#change(row, 'hashing', { size: completeness.stamp.size, mtimeMs: completeness.stamp.mtimeMs }, `${completeness.stamp.size} bytes`);
+      row = this.#states.change(row, 'hashing', { size: completeness.stamp.size, mtimeMs: completeness.stamp.mtimeMs }, `${completeness.stamp.size} bytes`);
       try {
         ({ sha256 } = await sha256OfFile(folder, relativePath, this.#signal));
       } catch (error) {
@@ -143,14 +130,14 @@ export class MappingUploader {
           return false;
         }
         if (isPermissionDenied(error)) {
-          this.#change(row, 'failed', { lastError: PERMISSION_DENIED_NOTE }, PERMISSION_DENIED_NOTE);
+          this.#states.change(row, 'failed', { lastError: PERMISSION_DENIED_NOTE }, PERMISSION_DENIED_NOTE);
           return false;
         }
         // A link or another file put in the file's place after it was found complete: looked at again, it is told
         // as what it is. A hard link made meanwhile, or a folder on the way turned into a link, is refused as such.
         if (errorCodeOf(error) === 'ELOOP' || (error instanceof UnsafeFileError && error.reason === 'replaced')) return true;
         if (error instanceof UnsafeFileError) {
-          this.#change(row, 'failed', { lastError: error.message }, error.message);
+          this.#states.change(row, 'failed', { lastError: error.message }, error.message);
           return false;
         }
         throw error;
@@ -160,14 +147,14 @@ export class MappingUploader {
     }
     const after = await stampOf(folder, relativePath);
     if (after === undefined || !sameStamp(after, completeness.stamp)) {
-      this.#change(row, 'detected', after === undefined ? {} : { size: after.size, mtimeMs: after.mtimeMs }, 'changed while it was read');
+      this.#states.change(row, 'detected', after === undefined ? {} : { size: after.size, mtimeMs: after.mtimeMs }, 'changed while it was read');
       return true;
     }
     if (row.result !== null && row.deliveredSha256 === sha256) {
-      this.#change(row, row.result, { sha256 }, 'unchanged content: nothing uploaded');
+      this.#states.change(row, row.result, { sha256 }, 'unchanged content: nothing uploaded');
       return false;
     }
-    row = this.#change(
+    row = this.#states.change(
       row,
       'uploading',
       { sha256, attempts: 0, lastError: null, remoteStamp: null, remoteStatus: null, remoteMessage: null },
@@ -178,14 +165,14 @@ export class MappingUploader {
 
   /** Starts the work again from the beginning for a failed file, uploading even content that was delivered before. */
   retry(row: LedgerRow): void {
-    this.#change(row, 'detected', { deliveredSha256: null, result: null, lastError: null, attempts: 0 }, 'retry');
+    this.#states.change(row, 'detected', { deliveredSha256: null, result: null, lastError: null, attempts: 0 }, 'retry');
   }
 
   /** The local file went away before its content was delivered: back to what the last delivery reached, or forgotten. */
   #vanished(row: LedgerRow): void {
     if (isTerminal(row.state) || row.state === 'processing') return;
     if (row.result !== null) {
-      this.#change(row, row.result, { progress: null }, 'the file was removed; the server keeps the last version');
+      this.#states.change(row, row.result, { progress: null }, 'the file was removed; the server keeps the last version');
       return;
     }
     this.#ctx.ledger.remove(keyOf(row));
@@ -207,7 +194,7 @@ export class MappingUploader {
         return false;
       }
       if (!sameStamp(seen, row)) {
-        this.#change(row, 'detected', { size: seen.size, mtimeMs: seen.mtimeMs, progress: null }, 'changed before it was uploaded');
+        this.#states.change(row, 'detected', { size: seen.size, mtimeMs: seen.mtimeMs, progress: null }, 'changed before it was uploaded');
         return true;
       }
       try {
@@ -230,7 +217,7 @@ export class MappingUploader {
         }
         const attempt = { remoteStamp: file.lastModifiedDate, attempts: row.attempts + 1 };
         // A repeat (after a failure or a restart) is worth a line of its own; the first attempt was announced already.
-        row = row.attempts === 0 ? this.#ctx.ledger.update(keyOf(row), attempt) : this.#change(row, 'uploading', attempt, `attempt ${attempt.attempts}`);
+        row = row.attempts === 0 ? this.#ctx.ledger.update(keyOf(row), attempt) : this.#states.change(row, 'uploading', attempt, `attempt ${attempt.attempts}`);
         const release = await this.#ctx.diskSlots.acquire(this.#signal);
         if (release === undefined) return false;
         try {
@@ -255,7 +242,7 @@ export class MappingUploader {
           case 'transient': {
             failures += 1;
             const delay = retryDelayMs(this.#ctx.timing, failures, this.#ctx.random);
-            row = this.#change(row, 'uploading', { lastError: error.message, progress: null }, `retrying in ${Math.round(delay / 1000)} s: ${error.message}`);
+            row = this.#states.change(row, 'uploading', { lastError: error.message, progress: null }, `retrying in ${Math.round(delay / 1000)} s: ${error.message}`);
             await this.#ctx.sleep(delay, this.#signal);
             continue;
           }
@@ -276,10 +263,10 @@ export class MappingUploader {
               row = this.#ctx.ledger.update(keyOf(row), { buildingId: null, fileId: null, remoteStamp: null });
               continue;
             }
-            this.#fail(row, error.message);
+            this.#states.fail(row, error.message);
             return false;
           case 'permanent':
-            this.#fail(row, error.message);
+            this.#states.fail(row, error.message);
             return false;
           default:
             return assertNever(error.kind, 'failure kind');
@@ -303,83 +290,13 @@ export class MappingUploader {
     this.#progress.clear(start);
     const common = { deliveredSha256, lastError: null, progress: null };
     if (start.kind === 'information') {
-      const row = this.#change(start, 'stored', { ...common, result: 'stored', remoteStatus: BuildingFileStatuses.Uploaded }, `file ${start.fileId}`);
+      const row = this.#states.change(start, 'stored', { ...common, result: 'stored', remoteStatus: BuildingFileStatuses.Uploaded }, `file ${start.fileId}`);
       this.#ctx.emit(noticeOf(row, 'stored', 'Stored as an information file.'));
       return true;
     }
-    const row = this.#change(start, 'processing', { ...common, result: null }, `file ${start.fileId}`);
-    await this.#followProcessing(row);
+    const row = this.#states.change(start, 'processing', { ...common, result: null }, `file ${start.fileId}`);
+    await followProcessing(this.#work, row);
     return true;
-  }
-
-  /** Polls the server's processing until it ends, then activates (if chosen) and gives notice. */
-  async #followProcessing(start: LedgerRow): Promise<void> {
-    let row = start;
-    let failures = 0;
-    for (;;) {
-      if (this.#signal.aborted) return;
-      try {
-        const client = this.#client();
-        if (row.buildingId === null || row.fileId === null) {
-          this.#fail(row, 'The ledger lost the remote file of this upload; change the file or retry to upload it again.');
-          return;
-        }
-        const { buildingId, fileId } = row;
-        const status = await getStatus(client, buildingId, fileId, this.#signal);
-        failures = 0;
-        if (status.status !== row.remoteStatus || status.statusMessage !== row.remoteMessage) {
-          row = this.#ctx.ledger.update(keyOf(row), { remoteStatus: status.status, remoteMessage: status.statusMessage, lastError: null });
-        }
-        this.#progress.report(row, { step: 'processing', done: status.elementProcessedCount, total: status.elementCount }, false);
-        if (status.status === BuildingFileStatuses.Mapped) {
-          let activation: string | null = null;
-          if (this.#mapping.activate) {
-            try {
-              await activateFile(client, buildingId, fileId, this.#signal);
-            } catch (error) {
-              if (!(error instanceof RemoteFailure) || error.kind === 'stopped' || error.kind === 'transient') throw error;
-              activation = `Mapped, but not activated: ${error.message}`;
-            }
-          }
-          this.#progress.clear(row);
-          row = this.#change(row, 'mapped', { result: 'mapped', lastError: activation, progress: null }, activation ?? (this.#mapping.activate ? 'activated' : status.statusMessage));
-          this.#ctx.emit(noticeOf(row, 'mapped', [status.statusMessage, this.#mapping.activate && activation === null ? 'Activated.' : activation].filter((part) => part !== null).join(' ')));
-          return;
-        }
-        if (status.status === BuildingFileStatuses.Error || status.status === BuildingFileStatuses.UnknownImportFile) {
-          const message = status.statusMessage ?? 'The server could not process the file.';
-          this.#progress.clear(row);
-          row = this.#change(row, 'failed', { result: 'failed', lastError: message, progress: null }, message);
-          this.#ctx.emit(noticeOf(row, 'failed', message));
-          return;
-        }
-        await this.#ctx.sleep(this.#ctx.timing.statusPollMs, this.#signal);
-      } catch (error) {
-        if (!(error instanceof RemoteFailure)) throw error;
-        switch (error.kind) {
-          case 'stopped':
-            return;
-          case 'transient':
-          case 'conflict':
-            failures += 1;
-            row = this.#ctx.ledger.update(keyOf(row), { lastError: error.message });
-            await this.#ctx.sleep(retryDelayMs(this.#ctx.timing, failures, this.#ctx.random), this.#signal);
-            continue;
-          case 'gone':
-            this.#fail(row, 'The file was deleted on the server; change the file or retry to upload it again.', {
-              fileId: null,
-              deliveredSha256: null,
-              result: null,
-            });
-            return;
-          case 'permanent':
-            this.#fail(row, error.message);
-            return;
-          default:
-            return assertNever(error.kind, 'failure kind');
-        }
-      }
-    }
   }
 
   /** The mapping's client; a connection that is gone is waited for like a server that cannot be reached. */
@@ -387,21 +304,5 @@ export class MappingUploader {
     const client = this.#ctx.clientFor(this.#mapping.connectionId);
     if (client === undefined) throw new RemoteFailure('transient', `The connection ${this.#mapping.connectionId} is not available.`);
     return client;
-  }
-
-  #fail(row: LedgerRow, message: string, changes: LedgerChanges = {}): void {
-    this.#progress.clear(row);
-    const failed = this.#change(row, 'failed', { ...changes, lastError: message, progress: null }, message);
-    this.#ctx.emit(noticeOf(failed, 'failed', message));
-  }
-
-  #change(row: LedgerRow, to: LedgerState, changes: LedgerChanges, detail: string | null = null): LedgerRow {
-    const next = this.#ctx.ledger.transition(keyOf(row), to, changes);
-    this.#announce(next, detail);
-    return next;
-  }
-
-  #announce(row: LedgerRow, detail: string | null): void {
-    this.#ctx.emit({ kind: 'file', file: snapshotOf(row, this.#ctx.progress.get(rowId(row))), detail });
   }
 }

@@ -9,7 +9,7 @@ import {
   DropFolderStatus,
   type DropFolderTarget,
 } from '../../../../shared/dropfolders';
-import type { DropFolderTiming } from '../../../../electron/dropfolders/uploader';
+import type { DropFolderTiming } from '../../../../electron/dropfolders/timing';
 import {
   countingClient,
   createTarget,

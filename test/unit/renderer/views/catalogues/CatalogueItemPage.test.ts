@@ -133,6 +133,21 @@ describe('an item of the platform’s database', { timeout: 30_000 }, () => {
   });
 });
 
+describe('an item’s title', { timeout: 30_000 }, () => {
+  it('marks a name shown in another language for want of one in the user’s, and no name of the user’s own', async () => {
+    const id = await seeded(async (db) => {
+      await applyServerList(db, 'materials', [material(M1, 'Gold'), material(M2, 'Silver', { name: { en: 'Silver', de: 'Silber' } })]);
+    });
+    const heading = () => document.querySelector('h1');
+    const { router } = await mountApp(id, `/catalogues/materials/${M1}`, undefined, 'de');
+    await settle(() => expect(heading()?.textContent).toContain('Gold'));
+    expect(heading()?.querySelector('[data-testid="language-mark"]')?.getAttribute('data-language')).toBe('en');
+    await router.push(`/catalogues/materials/${M2}`);
+    await settle(() => expect(heading()?.textContent).toBe('Silber'));
+    expect(heading()?.querySelector('[data-testid="language-mark"]')).toBeNull();
+  });
+});
+
 describe('an item of the account’s database', { timeout: 30_000 }, () => {
   it('saves only the changed fields and lists, refusing a bad currency as it is typed', async () => {
     const id = await seeded(async (db) => {

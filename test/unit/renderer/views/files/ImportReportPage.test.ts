@@ -362,7 +362,7 @@ describe('the reasons of the server’s report, each with its fix', { timeout: 3
 
   it('marks the name of an item shown in another language for want of one in the user’s', async () => {
     const concrete = { materialName: null, elementClass: null, typeName: null, mapping: { type: ElementType.Material, id: CONCRETE }, elements: 1, volume: 1 };
-    await mountReasons({ locale: 'de', report: { ...REASONS, notCounted: [...REASONS.notCounted, group('no-circular-data', 1, [concrete])] } });
+    await mountReasons({ locale: 'de', report: { ...REASONS, notCounted: [...REASONS.notCounted, group('no-circular-data', 1, [concrete])] } as BuildingFileImportReport });
     await eventually(() => expect(all('report-reason-group')).toHaveLength(3));
     const noMass = groupOf('report-reason-group', (part) => part.dataset['reason'] === 'no-mass');
     // The own material is named in English only; the platform's concrete has a German name.

@@ -10,7 +10,7 @@ import type { NlSfbCodeEntry } from '../../shared/nl-sfb';
 import type { MaterialRow, ProductRow } from '../db/schema';
 import { MESSAGES, SUPPORTED_LOCALES } from '../i18n';
 import type { CatalogueKind } from '../stores/catalogues';
-import { displayName, LANGUAGES } from '../views/catalogues/catalogue-form';
+import { displayName, fallbackLanguage, LANGUAGES } from '../views/catalogues/catalogue-form';
 import { fold, matchesWords, queryWords, searchTextOf } from '../views/catalogues/catalogue-search';
 import { KNOWN_FAMILIES } from '../views/buildings/dashboard-figures';
 import { synonymClassesOf, synonymTermsOf } from './picker-synonyms';
@@ -22,6 +22,8 @@ export const PICKER_LIMIT = 50;
 export interface PickerOption {
   key: string;
   label: string;
+  /** The language of the label when it is not the user's (a catalogue item without a name in it), for a mark. */
+  language?: string | null;
   detail: string;
   /** `data-*` attributes of the option, for tests and for what the page does with it. */
   attrs: Record<string, string>;
@@ -99,6 +101,8 @@ export interface CatalogueChoice {
   kind: CatalogueKind;
   /** The name in the user's language (else another). */
   name: string;
+  /** The language of `name` when it is not the user's; null when it is (or the item has no name). */
+  language: string | null;
   /** A material's family, a product's supplier. */
   detail: string;
   /** Its names in other languages that differ from the one it is listed by (`Naaldhout - grenen`, `nl`). */
@@ -139,7 +143,7 @@ export function catalogueSearch(materials: readonly MaterialRow[], products: rea
     const name = displayName(row.name, language) || row.id;
     const family = 'elementFamily' in row ? row.elementFamily : null;
     return {
-      value: { id: row.id, kind, name, detail: (kind === 'materials' ? family : row.supplier) ?? '', otherNames: otherNamesOf(row, name) },
+      value: { id: row.id, kind, name, language: fallbackLanguage(row.name, language), detail: (kind === 'materials' ? family : row.supplier) ?? '', otherNames: otherNamesOf(row, name) },
       text: `${searchTextOf(row)}\n${familyWords(family)}`,
       head: fold(name),
     };

@@ -50,14 +50,25 @@ export interface CountryChoice {
   searchText: string;
 }
 
+/** The names of countries in `locale`. */
+function countryNames(locale: string): Intl.DisplayNames {
+  return new Intl.DisplayNames([locale], { type: 'region' });
+}
+
 /** Every country, by its name in `locale`, found by that name, its English name or its code. */
 export function countryChoices(locale: string): CountryChoice[] {
-  const names = new Intl.DisplayNames([locale], { type: 'region' });
-  const english = new Intl.DisplayNames(['en'], { type: 'region' });
+  const names = countryNames(locale);
+  const english = countryNames('en');
   return COUNTRY_CODES.map((code) => {
     const name = names.of(code) ?? code;
     return { code, name, searchText: fold(`${code}\n${name}\n${english.of(code) ?? ''}`) };
   }).sort((a, b) => a.name.localeCompare(b.name, locale));
+}
+
+/** A stored country in words: a code of the list as the country's name in `locale`, any other text as it is. */
+export function countryText(value: string, locale: string): string {
+  const code = countryCodeOf(value);
+  return code === null ? value : (countryNames(locale).of(code) ?? code);
 }
 
 /** Whether a country matches what the user typed: every word of it in the country's code or names. */

@@ -15,7 +15,7 @@ import { CATALOGUE, CONCRETE, mountAt, releasePage, seedCache, STEEL, WINDOW } f
 afterEach(releasePage);
 
 /** Mounts a picker on a cache holding the test catalogue; answers what it emitted. */
-async function mountPicker(picker: Component, locale: 'en' | 'nl' = 'en') {
+async function mountPicker(picker: Component, locale: 'en' | 'nl' | 'de' = 'en') {
   const picks: unknown[] = [];
   let cancelled = 0;
   const connection = await seedCache([]);
@@ -126,6 +126,18 @@ describe('the catalogue picker', () => {
     await eventually(() => expect(items()).toHaveLength(3));
     expect(all('catalogue-picker-option').map((option) => option.querySelector('.picker__label')?.textContent)).toEqual(['Beton', 'Kozijn', 'Staal']);
     expect(all('catalogue-picker-option')[1]?.dataset['kind']).toBe('products');
+  });
+
+  it('marks a name shown in another language for want of one in the user’s, saying which', async () => {
+    await mountPicker(CataloguePicker, 'de');
+    await eventually(() => expect(items()).toHaveLength(3));
+    const option = (id: string) => all('catalogue-picker-option').find((each) => each.dataset['itemId'] === id);
+    const mark = (id: string) => option(id)?.querySelector('[data-testid="language-mark"]');
+    expect(option(STEEL)?.querySelector('.picker__label')?.textContent).toBe('Steel');
+    expect(mark(STEEL)?.getAttribute('data-language')).toBe('en');
+    expect(mark(WINDOW)?.getAttribute('data-language')).toBe('en');
+    expect(option(CONCRETE)?.querySelector('.picker__label')?.textContent).toBe('Beton');
+    expect(mark(CONCRETE)).toBeNull();
   });
 
   it('finds items by a name in another language, the family, the supplier or the id', async () => {

@@ -133,6 +133,21 @@ describe('an item of the platform’s database', { timeout: 30_000 }, () => {
   });
 });
 
+describe('an item’s title', { timeout: 30_000 }, () => {
+  it('marks a name shown in another language for want of one in the user’s, and no name of the user’s own', async () => {
+    const id = await seeded(async (db) => {
+      await applyServerList(db, 'materials', [material(M1, 'Gold'), material(M2, 'Silver', { name: { en: 'Silver', de: 'Silber' } })]);
+    });
+    const heading = () => document.querySelector('h1');
+    const { router } = await mountApp(id, `/catalogues/materials/${M1}`, undefined, 'de');
+    await settle(() => expect(heading()?.textContent).toContain('Gold'));
+    expect(heading()?.querySelector('[data-testid="language-mark"]')?.getAttribute('data-language')).toBe('en');
+    await router.push(`/catalogues/materials/${M2}`);
+    await settle(() => expect(heading()?.textContent).toBe('Silber'));
+    expect(heading()?.querySelector('[data-testid="language-mark"]')).toBeNull();
+  });
+});
+
 describe('an item of the account’s database', { timeout: 30_000 }, () => {
   it('saves only the changed fields and lists, refusing a bad currency as it is typed', async () => {
     const id = await seeded(async (db) => {
@@ -281,6 +296,35 @@ describe('a product', { timeout: 30_000 }, () => {
     expect(node.dataset['childId']).toBe(M1);
     expect(node.textContent).toContain('Glass');
     expect(node.textContent).toContain('0.5');
+  });
+
+  it('marks the names of its parts, of their parts and of the items it offers that are shown in another language', async () => {
+    const id = await seeded(async (db) => {
+      await applyServerList(db, 'materials', [material(M1, 'Glass'), material(M2, 'Aluminium', { name: { en: 'Aluminium', de: 'Aluminium' } })]);
+      await applyServerList(db, 'products', [product(P1, 'Facade panel', { name: { en: 'Facade panel', de: 'Fassadenplatte' } }), product(P2, 'Window')]);
+      await writeCatalogueLists(
+        db,
+        [
+          { table: 'productChildren', ownerId: P1, items: [{ childId: P2, value: 4, circular: childCircular() }, { childId: M2, value: 1, circular: childCircular() }] },
+          { table: 'productChildren', ownerId: P2, items: [{ childId: M1, value: 0.5, circular: childCircular() }] },
+        ],
+        '2026-02-03T10:00:00.000Z',
+      );
+    });
+    rememberOwnDatabase(id, { products: [P1, P2] });
+    await mountApp(id, `/catalogues/products/${P1}`, undefined, 'de');
+    await settle(() => expect(document.querySelector('h1')?.textContent).toBe('Fassadenplatte'));
+    await openTab('children');
+    await settle(() => expect(allByTestId('catalogue-child-name').map((each) => each.textContent)).toEqual(['Window', 'Aluminium']));
+    // Window has no German name, Aluminium has one (no part is open yet: a row holds only its own mark).
+    expect(allByTestId('catalogue-child').map((row) => row.querySelector('[data-testid="language-mark"]')?.getAttribute('data-language') ?? null)).toEqual(['en', null]);
+    await click('catalogue-child-expand');
+    await settle(() => expect(allByTestId('catalogue-child-node')).toHaveLength(1));
+    expect(byTestId('catalogue-child-node').querySelector('[data-testid="language-mark"]')?.getAttribute('data-language')).toBe('en');
+    await typeInto('catalogue-child-search', 'glass');
+    expect(allByTestId('catalogue-child-option').map((each) => each.querySelector('[data-testid="language-mark"]')?.getAttribute('data-language'))).toEqual(['en']);
+    await typeInto('catalogue-child-search', 'alu');
+    expect(allByTestId('catalogue-child-option').map((each) => each.querySelector('[data-testid="language-mark"]'))).toEqual([null]);
   });
 
   it('offers no part that would make it contain itself, and saves the parts it gets', async () => {

@@ -13,7 +13,7 @@ import { FinancialImportType, ProductType } from '../../../../../shared/api/enum
 import type { Material, Product } from '../../../../../shared/api/schemas';
 import type { ApiAnswer, ApiRequest } from '../../../../../shared/ipc';
 import { BRIDGE_KEY } from '../../../../../renderer/bridge';
-import { createAppI18n } from '../../../../../renderer/i18n';
+import { createAppI18n, type AppLocale } from '../../../../../renderer/i18n';
 import { createAppRouter } from '../../../../../renderer/router';
 import { OWN_DATABASE_STORAGE_PREFIX, useCataloguesStore } from '../../../../../renderer/stores/catalogues';
 import { useSyncStore } from '../../../../../renderer/stores/sync';
@@ -105,8 +105,8 @@ export function rememberOwnDatabase(connectionId: string, ids: { materials?: str
   localStorage.setItem(OWN_DATABASE_STORAGE_PREFIX + connectionId, JSON.stringify(own));
 }
 
-/** Mounts the app's pages at `path` on the connection; its API calls go to `handle` (no answer by default). */
-export async function mountApp(connectionId: string, path: string, handle: (request: ApiRequest) => Promise<ApiAnswer> = async () => NO_ANSWER) {
+/** Mounts the app's pages at `path` on the connection in `locale`; its API calls go to `handle` (no answer by default). */
+export async function mountApp(connectionId: string, path: string, handle: (request: ApiRequest) => Promise<ApiAnswer> = async () => NO_ANSWER, locale: AppLocale = 'en') {
   const connection = remoteConnection(connectionId);
   const bridge = testBridge({
     'connections:list': async () => ({ connections: [connection], activeId: connection.id }),
@@ -116,7 +116,7 @@ export async function mountApp(connectionId: string, path: string, handle: (requ
   await router.push(path);
   const pinia = createPinia();
   const wrapper = mount(App, {
-    global: { plugins: [pinia, createAppI18n('en'), router], provide: { [BRIDGE_KEY]: bridge.handle } },
+    global: { plugins: [pinia, createAppI18n(locale), router], provide: { [BRIDGE_KEY]: bridge.handle } },
     attachTo: document.body,
   });
   mounted.keep(wrapper, pinia);

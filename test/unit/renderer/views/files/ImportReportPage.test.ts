@@ -332,18 +332,18 @@ describe('the reasons of the server’s report, each with its fix', { timeout: 3
     ],
   } as BuildingFileImportReport;
 
-  async function mountReasons() {
+  async function mountReasons(options: { locale?: 'en' | 'de'; report?: BuildingFileImportReport } = {}) {
     const connection = await seedCache(ELEMENTS_OF_REASONS);
     const db = new CacheDb(connection.id);
     await applyServerList(db, 'materials', [...CATALOGUE.materials, { ...CATALOGUE.materials[0], id: BARE, name: { en: 'Oak, own' }, specificWeight: null } as Material]);
     db.close();
     ownDatabase(connection.id, [BARE]);
     const handle = async (request: ApiRequest): Promise<ApiAnswer> => {
-      if (request.operationId === 'getBuildingFileImportReport') return { kind: 'ok', status: 200, value: REASONS, location: null };
+      if (request.operationId === 'getBuildingFileImportReport') return { kind: 'ok', status: 200, value: options.report ?? REASONS, location: null };
       if (request.operationId === 'setBuildingFileActive') return { kind: 'ok', status: 200, value: null, location: null };
       return NO_ANSWER;
     };
-    return mountAt(connection, PATH, { handle });
+    return mountAt(connection, PATH, { handle, locale: options.locale ?? 'en' });
   }
 
   it('names the material without a specific weight, its database, and links to its page to give it one', async () => {
@@ -358,6 +358,19 @@ describe('the reasons of the server’s report, each with its fix', { timeout: 3
     const noQuantity = groupOf('report-reason-group', (part) => part.dataset['reason'] === 'no-quantity');
     expect(noQuantity.textContent).toContain('IfcSlab · Roof');
     expect(noQuantity.querySelector('[data-testid="report-remap"]')).toBeNull();
+  });
+
+  it('marks the name of an item shown in another language for want of one in the user’s', async () => {
+    const concrete = { materialName: null, elementClass: null, typeName: null, mapping: { type: ElementType.Material, id: CONCRETE }, elements: 1, volume: 1 };
+    await mountReasons({ locale: 'de', report: { ...REASONS, notCounted: [...REASONS.notCounted, group('no-circular-data', 1, [concrete])] } as BuildingFileImportReport });
+    await eventually(() => expect(all('report-reason-group')).toHaveLength(3));
+    const noMass = groupOf('report-reason-group', (part) => part.dataset['reason'] === 'no-mass');
+    // The own material is named in English only; the platform's concrete has a German name.
+    await eventually(() => expect(noMass.querySelector('[data-testid="language-mark"]')?.getAttribute('data-language')).toBe('en'));
+    expect(noMass.querySelector('.reasons__name > span')?.textContent).toBe('Oak, own');
+    const noCircular = groupOf('report-reason-group', (part) => part.dataset['reason'] === 'no-circular-data');
+    await eventually(() => expect(noCircular.querySelector('.reasons__name')?.textContent).toContain('Beton'));
+    expect(noCircular.querySelector('[data-testid="language-mark"]')).toBeNull();
   });
 
   it('maps the elements without a mass to another material in one bulk edit through the outbox', async () => {

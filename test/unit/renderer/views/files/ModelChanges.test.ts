@@ -7,7 +7,7 @@ import { elementsByIds } from '../../../../../renderer/db/reads';
 import { smallIfc, type SmallIfcElement } from '../../../../fixtures/small-ifc';
 import { problem, remoteConnection, startApiServer, type ApiServer } from '../../api-server';
 import { all, byTestId, click, eventually, text } from '../../dom';
-import { BUILDING, element, FILE, mountAt, releasePage, seedCache } from './file-fixtures';
+import { BUILDING, CONCRETE, element, FILE, mountAt, releasePage, seedCache, STEEL } from './file-fixtures';
 
 afterEach(releasePage);
 
@@ -82,6 +82,26 @@ describe('what the model changed after the user’s edits', { timeout: 60_000 },
       materialName: 'Baksteen',
     });
     expect((await server.request<{ changes: unknown[] }>('GET', `/buildings/${buildingId}/files/${fileId}/modelchanges`)).json.changes).toEqual([]);
+  });
+
+  it('names the items of a changed mapping, marking a name shown in another language for want of one in the user’s', async () => {
+    const connection = await seedCache([element('E1')]);
+    const changes = {
+      buildingFileId: FILE,
+      changes: [{ elementId: 'E1', elementName: 'Wall 1', field: 'materialId', mine: STEEL, model: CONCRETE, modelBefore: STEEL }],
+      removedEdited: { count: 0, elements: [] },
+    };
+    await mountAt(connection, `/buildings/${BUILDING}/files/${FILE}/report`, {
+      locale: 'de',
+      handle: async (request) => (request.operationId === 'getBuildingFileModelChanges' ? { kind: 'ok', status: 200, value: changes, location: null } : NOT_FOUND),
+    });
+    await eventually(() => expect(byTestId('model-change-mine')?.textContent).toContain('Steel'));
+    // Steel has no German name: its English one is marked; concrete has one, Beton, and is not.
+    expect(byTestId('model-change-mine')?.querySelector('[data-testid="language-mark"]')?.getAttribute('data-language')).toBe('en');
+    const model = byTestId('model-change-model');
+    expect(model?.textContent).toContain('Beton');
+    expect(model?.querySelectorAll('[data-testid="language-mark"]')).toHaveLength(1);
+    expect(model?.querySelector('.changes__id [data-testid="language-mark"]')?.getAttribute('data-language')).toBe('en');
   });
 
   it('says plainly when the server does not tell, and when it cannot be reached', async () => {

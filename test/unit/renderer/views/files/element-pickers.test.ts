@@ -18,9 +18,9 @@ const ELEMENTS = [
   element('E4', { materialName: 'Iets', mapping: { type: ElementType.Material, id: UNCACHED } }),
 ];
 
-async function openFile() {
+async function openFile(locale: 'en' | 'de' = 'en') {
   const connection = await seedCache(ELEMENTS);
-  const mounted = await mountAt(connection, `/buildings/${BUILDING}/files/${FILE}`);
+  const mounted = await mountAt(connection, `/buildings/${BUILDING}/files/${FILE}`, { locale });
   await eventually(() => expect(all('element-row').every((row) => row.querySelector('[data-testid="element-open"]') !== null) && all('element-row').length === 4).toBe(true));
   return mounted;
 }
@@ -95,6 +95,29 @@ describe('mapping by hand', { timeout: 30_000 }, () => {
     click('element-save');
     await eventually(async () => expect(await entries(sync.db!)).toEqual([[elementKey(FILE, 'E2'), { classificationLookup: '22.11', materialId: WINDOW }]]));
     expect((await sync.db!.elements.get([FILE, 'E2']))?.mapping).toEqual({ type: ElementType.QuantityProduct, id: WINDOW });
+  });
+
+  it('marks in the bulk edit a chosen name shown in another language for want of one in the user’s', async () => {
+    await openFile('de');
+    for (const row of all('element-row').slice(0, 2)) row.querySelector<HTMLElement>('[data-testid="element-select"]')?.click();
+    await eventually(() => expect(byTestId('element-bulk-edit')).not.toBeNull());
+    click('element-bulk-edit');
+    await eventually(() => expect(byTestId('bulk-edit-form')).not.toBeNull());
+    const mark = () => byTestId('bulk-edit-form')?.querySelector('[data-testid="language-mark"]');
+    click('bulk-field-materialId');
+    await eventually(() => expect(byTestId('catalogue-picker-search')).not.toBeNull());
+    await search('catalogue-picker', 'steel');
+    await eventually(() => expect(all('catalogue-picker-option')).toHaveLength(1));
+    press('catalogue-picker', 'Enter');
+    await eventually(() => expect(text('bulk-field-materialId-text')).toBe('Steel'));
+    expect(mark()?.getAttribute('data-language')).toBe('en');
+    click('bulk-field-materialId');
+    await eventually(() => expect(byTestId('catalogue-picker-search')).not.toBeNull());
+    await search('catalogue-picker', 'beton');
+    await eventually(() => expect(all('catalogue-picker-option').map((option) => option.dataset['itemId'])).toEqual([CONCRETE]));
+    press('catalogue-picker', 'Enter');
+    await eventually(() => expect(text('bulk-field-materialId-text')).toBe('Beton'));
+    expect(mark()).toBeNull();
   });
 
   it('maps and classifies a selection in one bulk edit', async () => {

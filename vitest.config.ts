@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import vue from '@vitejs/plugin-vue';
 import { configDefaults, defineConfig } from 'vitest/config';
 // With its extension: Vite's loader of this file warns about extensionless relative imports.
@@ -15,9 +14,6 @@ if (postgresMissing) {
 
 export default defineConfig({
   test: {
-    // Vitest leaves a core free by default: one worker on a 2-core machine, where the integration files spend most of
-    // their time waiting on servers, child processes and PostgreSQL. A worker per core keeps both cores busy.
-    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {

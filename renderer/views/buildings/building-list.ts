@@ -36,11 +36,15 @@ export function searchWords(search: string): string[] {
     .filter((word) => word !== '');
 }
 
-/** Whether every word occurs in what a user knows the building by. */
-export function buildingMatches(building: BuildingResponse, words: readonly string[]): boolean {
+/** What the app shows of a building in the user's words besides what it stores (its country's name, its usage). */
+export type ShownTexts = (building: BuildingResponse) => readonly string[];
+
+/** Whether every word occurs in what a user knows the building by: what it stores and what `shown` words of it. */
+export function buildingMatches(building: BuildingResponse, words: readonly string[], shown: ShownTexts = () => []): boolean {
   if (words.length === 0) return true;
   const text = folded(
     [
+      ...shown(building),
       building.name,
       addressLine(building),
       building.addressCountry,
@@ -78,11 +82,11 @@ function sortValue(building: BuildingResponse, key: BuildingSortKey): string | n
 }
 
 /** The buildings that match the search, in the query's order; ties keep the name order. */
-export function arrangeBuildings<T extends BuildingResponse>(buildings: readonly T[], query: BuildingListQuery, collator: Intl.Collator): T[] {
+export function arrangeBuildings<T extends BuildingResponse>(buildings: readonly T[], query: BuildingListQuery, collator: Intl.Collator, shown?: ShownTexts): T[] {
   const words = searchWords(query.search);
   const direction = query.descending ? -1 : 1;
   return buildings
-    .filter((building) => buildingMatches(building, words))
+    .filter((building) => buildingMatches(building, words, shown))
     .sort((a, b) => {
       const left = sortValue(a, query.sort);
       const right = sortValue(b, query.sort);

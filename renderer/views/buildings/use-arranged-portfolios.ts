@@ -7,6 +7,7 @@ import type { BuildingRow } from '../../db/schema';
 import { useBuildingsStore } from '../../stores/buildings';
 import { usePortfoliosStore, type PortfolioGroup } from '../../stores/portfolios';
 import { arrangeBuildings, searchWords } from './building-list';
+import { useBuildingShownTexts } from './use-building-shown-texts';
 
 const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
@@ -18,13 +19,14 @@ export function useArrangedPortfolios(): {
 } {
   const portfolios = usePortfoliosStore();
   const buildings = useBuildingsStore();
+  const shown = useBuildingShownTexts();
   const searching = computed(() => searchWords(buildings.listQuery.search).length > 0);
   const groups = computed(() =>
     portfolios.groups
-      .map((group) => ({ ...group, buildings: arrangeBuildings(group.buildings, buildings.listQuery, byName) }))
+      .map((group) => ({ ...group, buildings: arrangeBuildings(group.buildings, buildings.listQuery, byName, shown) }))
       .filter((group) => !searching.value || group.buildings.length > 0),
   );
-  const otherBuildings = computed(() => arrangeBuildings(portfolios.otherBuildings, buildings.listQuery, byName));
+  const otherBuildings = computed(() => arrangeBuildings(portfolios.otherBuildings, buildings.listQuery, byName, shown));
   const nothingFound = computed(() => searching.value && groups.value.length === 0 && otherBuildings.value.length === 0);
   return { groups, otherBuildings, nothingFound };
 }

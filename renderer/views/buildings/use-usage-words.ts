@@ -4,7 +4,7 @@
  */
 import { useI18n } from 'vue-i18n';
 import { assertNever } from '../../../shared/api/enums';
-import type { BuildingUsage } from './building-choices';
+import { isBuildingUsage, type BuildingUsage } from './building-choices';
 
 export function useUsageWords() {
   const { t } = useI18n();
@@ -78,5 +78,10 @@ export function useUsageWords() {
     }
   }
 
-  return { usageText };
+  /** A stored usage as the user reads it: one of the platform's in the user's language, any other text as it is. */
+  function storedUsageText(value: string): string {
+    return isBuildingUsage(value) ? usageText(value) : value;
+  }
+
+  return { usageText, storedUsageText };
 }

@@ -11,19 +11,23 @@ import { useSyncStore } from '../../../../../renderer/stores/sync';
 import { testBridge } from '../../harness';
 import { NO_ANSWER } from '../../api-server';
 
-/** The details of a building whose country is stored as `addressCountry`, in `locale`; answers the country shown. */
-function countryShown(addressCountry: string | null, locale: AppLocale): string {
-  const building = { ...emptyBuilding('20000000-0000-4000-8000-000000000002', '10000000-0000-4000-8000-000000000001'), name: 'Tower A', addressCountry } as BuildingRow;
+/** The details of a building with `stored` values, in `locale`; answers what the details show for `field`. */
+function factShown(field: 'addressCountry' | 'buildingUsage', stored: string | null, locale: AppLocale): string {
+  const building = { ...emptyBuilding('20000000-0000-4000-8000-000000000002', '10000000-0000-4000-8000-000000000001'), name: 'Tower A', [field]: stored } as BuildingRow;
   const bridge = testBridge({ 'connections:list': async () => ({ connections: [], activeId: null }), 'api:request': async () => NO_ANSWER });
   const pinia = createPinia();
   const wrapper = mount(BuildingDetails, {
     props: { building },
     global: { plugins: [pinia, createAppI18n(locale)], provide: { [BRIDGE_KEY]: bridge.handle } },
   });
-  const shown = wrapper.find('[data-testid="building-fact"][data-field="addressCountry"] dd').text();
+  const shown = wrapper.find(`[data-testid="building-fact"][data-field="${field}"] dd`).text();
   wrapper.unmount();
   useSyncStore(pinia).$dispose();
   return shown;
+}
+
+function countryShown(addressCountry: string | null, locale: AppLocale): string {
+  return factShown('addressCountry', addressCountry, locale);
 }
 
 describe('a building’s details', () => {
@@ -38,5 +42,12 @@ describe('a building’s details', () => {
     expect(countryShown('Netherlands', 'de')).toBe('Netherlands');
     expect(countryShown('XK', 'en')).toBe('XK');
     expect(countryShown(null, 'en')).toBe('—');
+  });
+
+  it('name a usage of the platform in the user’s language, and show any other stored usage as it is', () => {
+    expect(factShown('buildingUsage', 'Offices Small', 'en')).toBe('Offices, small');
+    expect(factShown('buildingUsage', 'Offices Small', 'nl')).toBe('Kantoor, klein');
+    expect(factShown('buildingUsage', 'Offices Small', 'de')).toBe('Büro, klein');
+    expect(factShown('buildingUsage', 'Warehouse of our own', 'nl')).toBe('Warehouse of our own');
   });
 });

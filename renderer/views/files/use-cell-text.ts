@@ -15,6 +15,11 @@ import { parentQuantity, sharedValue } from './parent-values';
 
 type ParentRow = Extract<GridRow, { kind: 'parent' }>;
 
+/** Whether a split element's parts are all mapped to the same item (or all to none). */
+function sharedMapping(parts: readonly ElementRow[]): boolean {
+  return sharedValue(parts.map((part) => (part.mapping === null ? '' : `${part.mapping.type}:${part.mapping.id}`))) !== null;
+}
+
 /** `mappingIds`: the items the rows in sight are mapped to, whose names are read. */
 export function useCellText(mappingIds: () => string[]) {
   const { t, n } = useI18n();
@@ -52,13 +57,24 @@ export function useCellText(mappingIds: () => string[]) {
     }
     if (column.kind === 'mapping') {
       const [first] = parts;
-      const shared = sharedValue(parts.map((part) => (part.mapping === null ? '' : `${part.mapping.type}:${part.mapping.id}`)));
-      if (shared !== null && first !== undefined) return mappingText(first.mapping);
+      if (sharedMapping(parts) && first !== undefined) return mappingText(first.mapping);
       const mapped = parts.filter((part) => part.mapping !== null).length;
       return t('gridParts.someMapped', { mapped: n(mapped, 'integer'), count: n(parts.length, 'integer') });
     }
     return sharedValue(parts.map((part) => column.text(part))) ?? '';
   }
 
-  return { cellText, isInferred, parentCellText, mappingLanguage };
+  /**
+   * The language a mapping cell's name is shown in when it is not the user's (a catalogue item without a name in it):
+   * an element's item, or the one item a parent row's parts share; null for any other cell.
+   */
+  function cellLanguage(column: ElementColumn, item: { grid: GridRow; row?: ElementRow; parts?: readonly ElementRow[] }): string | null {
+    if (column.kind !== 'mapping') return null;
+    if (item.grid.kind === 'element') return item.row === undefined ? null : mappingLanguage(item.row.mapping);
+    const [first] = item.parts ?? [];
+    if (first === undefined || item.parts === undefined) return null;
+    return sharedMapping(item.parts) ? mappingLanguage(first.mapping) : null;
+  }
+
+  return { cellText, isInferred, parentCellText, cellLanguage };
 }

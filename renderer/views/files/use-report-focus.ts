@@ -23,7 +23,7 @@ export function useReportFocus(query: ElementQuery) {
     },
     { immediate: true },
   );
-  const { mappingText } = useMappingNames(() => (focus.value?.kind === 'mapped-to' ? [focus.value.itemId] : []));
+  const { mappingText, mappingLanguage } = useMappingNames(() => (focus.value?.kind === 'mapped-to' ? [focus.value.itemId] : []));
   const { classAndType } = useGroupWords();
   const focusText = computed(() => {
     const shown = focus.value;
@@ -31,9 +31,12 @@ export function useReportFocus(query: ElementQuery) {
     return shown.kind === 'mapped-to' ? t('importReport.focusMappedTo', { name: mappingText({ id: shown.itemId }) }) : classAndType(shown);
   });
 
+  /** The language the focused item's name is shown in when it is not the user's, for a mark; else null. */
+  const focusLanguage = computed(() => (focus.value?.kind === 'mapped-to' ? mappingLanguage({ id: focus.value.itemId }) : null));
+
   function clearFocus(): void {
     void router.replace({ query: {} });
   }
 
-  return { focus, focusText, clearFocus };
+  return { focus, focusText, focusLanguage, clearFocus };
 }

@@ -301,4 +301,16 @@ describe('the grid’s data in the user’s language', { timeout: 30_000 }, () =
     expect(cell(1, 'mapping').textContent?.trim()).toBe('Beton');
     expect(cell(1, 'mapping').querySelector('[data-testid="language-mark"]')).toBeNull();
   });
+
+  it('marks the item a split element’s parts share on its parent row when its name is only in English', async () => {
+    const WALL = '2O2Fr$t4X7Zf8NOew3FLOH';
+    const part = (n: number, id: string) => element(`${WALL}-L${n}`, { name: 'Outer wall', mapping: { type: ElementType.Material, id } });
+    const connection = await seedCache([part(1, STEEL), part(2, STEEL), element('W-L1', { name: 'Sheet wall' }), element('X-L1', { name: 'Other' })]);
+    await mountAt(connection, `/buildings/${BUILDING}/files/${FILE}`, { locale: 'de' });
+    const parent = (): HTMLElement | null => byTestId('element-parent-row');
+    await eventually(() => expect(parent()?.getAttribute('data-loading')).toBeNull());
+    const mapping = parent()!.querySelector<HTMLElement>('[data-testid="element-cell-mapping"]')!;
+    await eventually(() => expect(mapping.querySelector('.grid__text')?.textContent?.trim()).toBe('Steel'));
+    expect(mapping.querySelector<HTMLElement>('[data-testid="language-mark"]')?.dataset['language']).toBe('en');
+  });
 });

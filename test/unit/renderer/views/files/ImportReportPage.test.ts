@@ -396,6 +396,14 @@ describe('the reasons of the server’s report, each with its fix', { timeout: 3
     await eventually(() => expect(text('element-view-count')).toContain('3 of 5'));
   });
 
+  it('marks the item the grid opened on when its name is in another language', async () => {
+    await mountReasons({ locale: 'de' });
+    await eventually(() => expect(all('report-reason-group')).toHaveLength(2));
+    groupOf('report-reason-group', (part) => part.dataset['reason'] === 'no-mass').querySelector<HTMLElement>('[data-testid="report-enter-weight"]')?.click();
+    await eventually(() => expect(byTestId('element-focus')?.dataset['focus']).toBe('mapped-to'));
+    await eventually(() => expect(byTestId('element-focus')?.querySelector('[data-testid="language-mark"]')?.getAttribute('data-language')).toBe('en'));
+  });
+
   it('activates a file that does not count', async () => {
     const { bridge } = await mountReasons();
     await eventually(() => expect(byTestId('report-activate')).not.toBeNull());

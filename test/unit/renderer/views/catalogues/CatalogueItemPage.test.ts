@@ -148,20 +148,26 @@ describe('an item’s title', { timeout: 30_000 }, () => {
   });
 });
 
+/** A cache holding `item` as a material of the account's own database, with empty lists; answers the connection id. */
+async function ownMaterial(item: ReturnType<typeof material>): Promise<string> {
+  const id = await seeded(async (db) => {
+    await applyServerList(db, 'materials', [item]);
+    await writeCatalogueLists(
+      db,
+      [
+        { table: 'materialMatches', ownerId: item.id, items: [] },
+        { table: 'materialFinancialValues', ownerId: item.id, items: [] },
+      ],
+      '2026-02-03T10:00:00.000Z',
+    );
+  });
+  rememberOwnDatabase(id, { materials: [item.id] });
+  return id;
+}
+
 describe('an item of the account’s database', { timeout: 30_000 }, () => {
   it('saves only the changed fields and lists, refusing a bad currency as it is typed', async () => {
-    const id = await seeded(async (db) => {
-      await applyServerList(db, 'materials', [material(M1, 'Oak', { name: { en: 'Oak', nl: 'Eik' } })]);
-      await writeCatalogueLists(
-        db,
-        [
-          { table: 'materialMatches', ownerId: M1, items: [] },
-          { table: 'materialFinancialValues', ownerId: M1, items: [] },
-        ],
-        '2026-02-03T10:00:00.000Z',
-      );
-    });
-    rememberOwnDatabase(id, { materials: [M1] });
+    const id = await ownMaterial(material(M1, 'Oak', { name: { en: 'Oak', nl: 'Eik' } }));
     const { sync } = await mountApp(id, `/catalogues/materials/${M1}`);
     await settle(() => expect(byTestId<HTMLInputElement>('catalogue-name-nl').value).toBe('Eik'));
     expect(allByTestId('catalogue-read-only')).toHaveLength(0);
@@ -207,18 +213,7 @@ describe('a price’s date', { timeout: 30_000 }, () => {
   }
 
   it('takes a typed ISO date in English, and names a text that is no date without saving anything', async () => {
-    const id = await seeded(async (db) => {
-      await applyServerList(db, 'materials', [material(M1, 'Oak')]);
-      await writeCatalogueLists(
-        db,
-        [
-          { table: 'materialMatches', ownerId: M1, items: [] },
-          { table: 'materialFinancialValues', ownerId: M1, items: [] },
-        ],
-        '2026-02-03T10:00:00.000Z',
-      );
-    });
-    rememberOwnDatabase(id, { materials: [M1] });
+    const id = await ownMaterial(material(M1, 'Oak'));
     const { sync } = await mountApp(id, `/catalogues/materials/${M1}`);
     await settle(() => expect(byTestId<HTMLInputElement>('catalogue-name-en').value).toBe('Oak'));
     await openTab('financial');

@@ -42,6 +42,20 @@ function press(prefix: string, key: string): void {
   byTestId(`${prefix}-search`)?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
 }
 
+/** Selects the first two rows (the count then says `selected`), opens the bulk edit and chooses the material Steel in it. */
+async function bulkEditFirstTwoToSteel(selected: string): Promise<void> {
+  for (const row of all('element-row').slice(0, 2)) row.querySelector<HTMLElement>('[data-testid="element-select"]')?.click();
+  await eventually(() => expect(text('element-selected-count')).toBe(selected));
+  click('element-bulk-edit');
+  await eventually(() => expect(byTestId('bulk-edit-form')).not.toBeNull());
+  click('bulk-field-materialId');
+  await eventually(() => expect(byTestId('catalogue-picker-search')).not.toBeNull());
+  await search('catalogue-picker', 'steel');
+  await eventually(() => expect(all('catalogue-picker-option')).toHaveLength(1));
+  press('catalogue-picker', 'Enter');
+  await eventually(() => expect(text('bulk-field-materialId-text')).toBe('Steel'));
+}
+
 async function entries(db: CacheDb): Promise<Array<[string, unknown]>> {
   return (await db.outbox.toArray()).map((entry) => [entry.key, entry.fields]);
 }
@@ -99,17 +113,8 @@ describe('mapping by hand', { timeout: 30_000 }, () => {
 
   it('marks in the bulk edit a chosen name shown in another language for want of one in the user’s', async () => {
     await openFile('de');
-    for (const row of all('element-row').slice(0, 2)) row.querySelector<HTMLElement>('[data-testid="element-select"]')?.click();
-    await eventually(() => expect(byTestId('element-bulk-edit')).not.toBeNull());
-    click('element-bulk-edit');
-    await eventually(() => expect(byTestId('bulk-edit-form')).not.toBeNull());
+    await bulkEditFirstTwoToSteel('2 ausgewählt');
     const mark = () => byTestId('bulk-edit-form')?.querySelector('[data-testid="language-mark"]');
-    click('bulk-field-materialId');
-    await eventually(() => expect(byTestId('catalogue-picker-search')).not.toBeNull());
-    await search('catalogue-picker', 'steel');
-    await eventually(() => expect(all('catalogue-picker-option')).toHaveLength(1));
-    press('catalogue-picker', 'Enter');
-    await eventually(() => expect(text('bulk-field-materialId-text')).toBe('Steel'));
     expect(mark()?.getAttribute('data-language')).toBe('en');
     click('bulk-field-materialId');
     await eventually(() => expect(byTestId('catalogue-picker-search')).not.toBeNull());
@@ -122,16 +127,7 @@ describe('mapping by hand', { timeout: 30_000 }, () => {
 
   it('maps and classifies a selection in one bulk edit', async () => {
     const { sync } = await openFile();
-    for (const row of all('element-row').slice(0, 2)) row.querySelector<HTMLElement>('[data-testid="element-select"]')?.click();
-    await eventually(() => expect(text('element-selected-count')).toBe('2 selected'));
-    click('element-bulk-edit');
-    await eventually(() => expect(byTestId('bulk-edit-form')).not.toBeNull());
-    click('bulk-field-materialId');
-    await eventually(() => expect(byTestId('catalogue-picker-search')).not.toBeNull());
-    await search('catalogue-picker', 'steel');
-    await eventually(() => expect(all('catalogue-picker-option')).toHaveLength(1));
-    press('catalogue-picker', 'Enter');
-    await eventually(() => expect(text('bulk-field-materialId-text')).toBe('Steel'));
+    await bulkEditFirstTwoToSteel('2 selected');
     click('bulk-field-classificationLookup');
     await eventually(() => expect(byTestId('classification-picker-search')).not.toBeNull());
     await search('classification-picker', '21.2');

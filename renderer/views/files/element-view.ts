@@ -21,6 +21,7 @@ import { parentQuantity, sharedValue } from './parent-values';
 import { inFocus, type ElementFocus } from './element-focus';
 import { shownPhaseMatch } from './inferred-values';
 import type { PhaseMatch } from '../../../shared/api/schemas';
+import { catalogueNamesOf, type CatalogueName, type MappingRef } from '../../components/use-mapping-names';
 
 /** A column to sort by, and which way. */
 export interface ElementSort {
@@ -41,10 +42,18 @@ export interface ElementQuery {
   focus?: ElementFocus | null;
 }
 
-/** The user's words for what the server names in English (`use-phase-words.ts`), as the grid shows them. */
+/**
+ * The user's words for what the grid shows in words of its own: a phase the server names in English
+ * (`use-phase-words.ts`), and the item an element is mapped to by its name (`use-mapping-names.ts`), given the item
+ * the cache holds for it.
+ */
 export interface ElementWords {
   phase: (match: PhaseMatch) => string;
+  mapping: (mapping: MappingRef, item: CatalogueName | undefined) => string;
 }
+
+/** The catalogue items by id, for the mapping's words; empty when no filter or sort looks at the mapping. */
+type CatalogueNames = ReadonlyMap<string, CatalogueName>;
 
 /** A query that shows every element in id order. */
 export const PLAIN_QUERY: ElementQuery = { quick: '', filters: {}, sort: null, unmappedOnly: false };
@@ -108,47 +117,82 @@ interface ColumnReader {
   sortKey(row: ElementRow): SortKey;
 }
 
+/** Folded words and a sort key made once per distinct value (a file has a handful of phases and items) and kept. */
+function wordedOnce<K>(word: (key: K) => string): (key: K) => { folded: string; sortKey: SortKey } {
+  const known = new Map<K, { folded: string; sortKey: SortKey }>();
+  return (key) => {
+    let worded = known.get(key);
+    if (worded === undefined) {
+      const text = word(key);
+      worded = { folded: fold(text), sortKey: textSortKey(text) };
+      known.set(key, worded);
+    }
+    return worded;
+  };
+}
+
 /**
- * How a column is read for filters and sorts, in `words`. The phase's words and key are made once per distinct phase
- * (a file has a handful) and looked up per element, by the match's id and name without a string made per element.
+ * How a column is read for filters and sorts, in `words`: a phase and a mapped item as the grid says them, worded once
+ * per distinct phase or item and looked up per element (by the match's id and name, the item's id), without a string
+ * made per element. An unmapped element has no mapping text, so it sorts last as any cell without a value.
  */
-function readerOf(column: ElementColumn, words: ElementWords): ColumnReader {
+function readerOf(column: ElementColumn, words: ElementWords, names: CatalogueNames): ColumnReader {
   const plain: ColumnReader = {
     folded: (row) => fold(column.text(row)),
     sortKey: (row) => (column.kind === 'quantity' ? column.number(row) : textSortKey(column.text(row))),
   };
-  if (column.key !== 'phase') return plain;
-  const byId = new Map<string, Map<string, { folded: string; sortKey: SortKey }>>();
-  const worded = (match: PhaseMatch): { folded: string; sortKey: SortKey } => {
-    let byName = byId.get(match.id);
-    if (byName === undefined) {
-      byName = new Map();
-      byId.set(match.id, byName);
-    }
-    let known = byName.get(match.name);
-    if (known === undefined) {
-      const text = words.phase(match);
-      known = { folded: fold(text), sortKey: textSortKey(text) };
-      byName.set(match.name, known);
-    }
-    return known;
-  };
-  return {
-    folded: (row) => {
-      const match = shownPhaseMatch(row);
-      return match === null ? plain.folded(row) : worded(match).folded;
-    },
+  const by = (worded: (row: ElementRow) => { folded: string; sortKey: SortKey } | null): ColumnReader => ({
+    folded: (row) => worded(row)?.folded ?? plain.folded(row),
     sortKey: (row) => {
-      const match = shownPhaseMatch(row);
-      return match === null ? plain.sortKey(row) : worded(match).sortKey;
+      const known = worded(row);
+      return known === null ? plain.sortKey(row) : known.sortKey;
     },
-  };
+  });
+  if (column.key === 'phase') {
+    const byId = new Map<string, (name: string) => { folded: string; sortKey: SortKey }>();
+    return by((row) => {
+      const match = shownPhaseMatch(row);
+      if (match === null) return null;
+      let byName = byId.get(match.id);
+      if (byName === undefined) {
+        const id = match.id;
+        byName = wordedOnce((name: string) => words.phase({ id, name }));
+        byId.set(id, byName);
+      }
+      return byName(match.name);
+    });
+  }
+  if (column.kind === 'mapping') {
+    const byItem = new Map<string, (type: number) => { folded: string; sortKey: SortKey }>();
+    return by((row) => {
+      const mapping = row.mapping;
+      if (mapping === null) return null;
+      let byType = byItem.get(mapping.id);
+      if (byType === undefined) {
+        const id = mapping.id;
+        byType = wordedOnce((type: number) => words.mapping({ id, type }, names.get(id)));
+        byItem.set(id, byType);
+      }
+      return byType(mapping.type);
+    });
+  }
+  return plain;
+}
+
+/** Whether a query filters or sorts by the mapping's words: only then are the catalogue's names read. */
+function readsMapping(query: ElementQuery, shown: readonly ElementColumnKey[]): boolean {
+  return (query.quick.trim() !== '' && shown.includes('mapping')) || (query.filters.mapping ?? '').trim() !== '' || query.sort?.column === 'mapping';
 }
 
 /** The test a query makes of a row, given the columns shown (the quick filter looks at those), in `words`. */
-export function rowFilter(query: ElementQuery, shown: readonly ElementColumnKey[], words: ElementWords): (row: ElementRow) => boolean {
+export function rowFilter(
+  query: ElementQuery,
+  shown: readonly ElementColumnKey[],
+  words: ElementWords,
+  names: CatalogueNames = new Map(),
+): (row: ElementRow) => boolean {
   const quick = fold(query.quick.trim());
-  const quickColumns = ELEMENT_COLUMNS.filter((column) => shown.includes(column.key)).map((column) => readerOf(column, words));
+  const quickColumns = ELEMENT_COLUMNS.filter((column) => shown.includes(column.key)).map((column) => readerOf(column, words, names));
   const tests: ((row: ElementRow) => boolean)[] = [];
   if (query.unmappedOnly) tests.push((row) => row.mapping === null);
   const focus = query.focus ?? null;
@@ -166,7 +210,7 @@ export function rowFilter(query: ElementQuery, shown: readonly ElementColumnKey[
       });
     } else {
       const folded = fold(text);
-      const reader = readerOf(column, words);
+      const reader = readerOf(column, words, names);
       tests.push((row) => reader.folded(row).includes(folded));
     }
   }
@@ -200,9 +244,10 @@ export async function buildElementView(
   const { signal } = options;
   if (isPlainQuery(query)) return groupedView(await elementIdsOf(db, fileId, undefined, signal), false, signal);
   const open = isFiltering(query);
-  const keep = rowFilter(query, shown, words);
+  const names = readsMapping(query, shown) ? await catalogueNamesOf(db) : new Map<string, CatalogueName>();
+  const keep = rowFilter(query, shown, words, names);
   const sortColumn = query.sort === null ? null : elementColumn(query.sort.column);
-  const sortReader = sortColumn === null ? null : readerOf(sortColumn, words);
+  const sortReader = sortColumn === null ? null : readerOf(sortColumn, words, names);
   // Kept ids are packed as they are found and their keys held apart (no object per element): a view of a million
   // elements otherwise keeps a million small objects alive through the scan, and the collector's pauses grow with them.
   const found = new PackedIdsBuilder();

@@ -3,10 +3,11 @@
  * the chosen sort, a split element's parts together (element-groups.ts), rebuilt from the cache (debounced while the
  * user types, at once for a sort) whenever the query, the file's elements or the shown columns change. A large file's
  * first rows show before its ids are all listed. Filters and sorts go by the words shown (a phase in the user's
- * language), so a change of language rebuilds a filtered or sorted view.
+ * language, a mapped item by its name), so a change of language rebuilds a filtered or sorted view.
  */
 import { onBeforeUnmount, reactive, ref, shallowRef, watch, type ComputedRef } from 'vue';
 import { useI18n } from 'vue-i18n';
+import { useMappingWords } from '../../components/use-mapping-names';
 import { usePhaseWords } from '../../components/use-phase-words';
 import type { CacheDb } from '../../db/cache-db';
 import { PackedIds } from '../../db/packed-ids';
@@ -33,7 +34,7 @@ export interface ElementViewSource {
 
 export function useElementView(source: ElementViewSource) {
   const { locale } = useI18n();
-  const words: ElementWords = { phase: usePhaseWords() };
+  const words: ElementWords = { phase: usePhaseWords(), mapping: useMappingWords().mappingText };
   const query = reactive<ElementQuery>({ quick: '', filters: {}, sort: null, unmappedOnly: false });
   const view = shallowRef<ElementView>({ ids: PackedIds.EMPTY, groups: null, open: false });
   const viewReady = ref(false);

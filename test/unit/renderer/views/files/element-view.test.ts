@@ -4,6 +4,9 @@ import { ElementType, Phase, type PhaseName } from '../../../../../shared/api/en
 import { phaseWordsOf } from '../../../../../renderer/components/use-phase-words';
 import { MESSAGES, type AppLocale } from '../../../../../renderer/i18n';
 import { CacheDb } from '../../../../../renderer/db/cache-db';
+import { applyServerList } from '../../../../../renderer/db/apply-pull';
+import { displayName } from '../../../../../renderer/views/catalogues/catalogue-form';
+import { material } from '../catalogues/catalogue-harness';
 import { appendBlocks, ELEMENT_TABLES, startBlockSet } from '../../../../../renderer/db/element-blocks';
 import type { ElementRow } from '../../../../../renderer/db/schema';
 import {
@@ -21,9 +24,12 @@ import { PartKind } from '../../../../../renderer/views/files/element-parts';
 import { parseCellInput } from '../../../../../renderer/views/files/cell-input';
 import { csvField } from '../../../../../renderer/views/files/element-export';
 
-/** The words the grid shows in `locale`. */
+/** The words the grid shows in `locale`: a phase in its words, an item by its name in the language (else another). */
 function wordsIn(locale: AppLocale): ElementWords {
-  return { phase: phaseWordsOf((phase) => MESSAGES[locale].dataValues.phase[phase]) };
+  return {
+    phase: phaseWordsOf((phase) => MESSAGES[locale].dataValues.phase[phase]),
+    mapping: (mapping, item) => displayName(item?.name, locale) || (mapping.type === ElementType.Material ? 'material' : 'product'),
+  };
 }
 const ENGLISH = wordsIn('en');
 
@@ -133,6 +139,7 @@ describe('the phase column in the user’s language', () => {
     const db = await phased();
     const worded: string[] = [];
     const counting: ElementWords = {
+      ...wordsIn('nl'),
       phase: (match) => {
         worded.push(match.name);
         return wordsIn('nl').phase(match);
@@ -140,6 +147,56 @@ describe('the phase column in the user’s language', () => {
     };
     await buildElementView(db, 'f', { ...PLAIN_QUERY, sort: { column: 'phase', direction: 'asc' } }, ['id', 'phase'], counting);
     expect(worded.sort()).toEqual(['Demolition', 'Existing', 'New']);
+    db.close();
+  });
+});
+
+describe('the mapping column by the names shown', () => {
+  const CONCRETE = '70000000-0000-4000-8000-000000000001';
+  const STEEL = '70000000-0000-4000-8000-000000000002';
+  const WOOD = '70000000-0000-4000-8000-000000000003';
+  const ITEMS = [CONCRETE, STEEL, WOOD, null] as const;
+  const idOf = (index: number): string => `m${String(index).padStart(3, '0')}`;
+  const itemOfIndex = (index: number): string | null => ITEMS[index % 4] ?? null;
+
+  async function mapped(): Promise<CacheDb> {
+    const db = new CacheDb('mapped', { indexedDB: new IDBFactory(), IDBKeyRange });
+    await applyServerList(db, 'materials', [
+      material(CONCRETE, 'Concrete', { name: { en: 'Concrete', nl: 'Beton' } }),
+      material(STEEL, 'Steel', { name: { en: 'Steel', nl: 'Staal' } }),
+      // No Dutch name: the English one shows, and is what a Dutch filter and sort go by.
+      material(WOOD, 'Wood'),
+    ]);
+    const rows = Array.from({ length: 40 }, (_, index) => {
+      const item = itemOfIndex(index);
+      return row({ id: idOf(index), mapping: item === null ? null : { type: ElementType.Material, id: item } });
+    });
+    await db.transaction('rw', ELEMENT_TABLES, async () => {
+      await startBlockSet(db, 'f', 't1', 'shown');
+      await appendBlocks(db, 'f', 'shown', rows);
+    });
+    return db;
+  }
+
+  const indexes = Array.from({ length: 40 }, (_, index) => index);
+  const mappedTo = (item: string | null): string[] => indexes.filter((index) => itemOfIndex(index) === item).map(idOf);
+
+  it('filters by the name of the item in the user’s language, in the column and the quick filter', async () => {
+    const db = await mapped();
+    const dutch = wordsIn('nl');
+    expect([...(await buildElementView(db, 'f', { ...PLAIN_QUERY, filters: { mapping: 'beton' } }, ['id', 'mapping'], dutch)).ids]).toEqual(mappedTo(CONCRETE));
+    expect([...(await buildElementView(db, 'f', { ...PLAIN_QUERY, quick: 'STAAL' }, ['id', 'mapping'], dutch)).ids]).toEqual(mappedTo(STEEL));
+    expect([...(await buildElementView(db, 'f', { ...PLAIN_QUERY, filters: { mapping: 'wood' } }, ['id', 'mapping'], dutch)).ids]).toEqual(mappedTo(WOOD));
+    expect([...(await buildElementView(db, 'f', { ...PLAIN_QUERY, filters: { mapping: 'material' } }, ['id', 'mapping'], dutch)).ids]).toEqual([]);
+    db.close();
+  });
+
+  it('sorts by the names shown, unmapped elements last', async () => {
+    const db = await mapped();
+    const dutch = await buildElementView(db, 'f', { ...PLAIN_QUERY, sort: { column: 'mapping', direction: 'asc' } }, ['id', 'mapping'], wordsIn('nl'));
+    expect([...dutch.ids]).toEqual([...mappedTo(CONCRETE), ...mappedTo(STEEL), ...mappedTo(WOOD), ...mappedTo(null)]);
+    const english = await buildElementView(db, 'f', { ...PLAIN_QUERY, sort: { column: 'mapping', direction: 'desc' } }, ['id', 'mapping'], ENGLISH);
+    expect([...english.ids]).toEqual([...mappedTo(WOOD), ...mappedTo(STEEL), ...mappedTo(CONCRETE), ...mappedTo(null)]);
     db.close();
   });
 });

@@ -109,6 +109,14 @@ export interface CatalogueChoice {
   otherNames: { language: string; name: string }[];
 }
 
+/** The catalogue item a picker hands out: its id, kind, the name it was listed by and that name's language when not the user's. */
+export type PickedItem = Pick<CatalogueChoice, 'id' | 'kind' | 'name' | 'language'>;
+
+/** A picked item's name for a message: with its language's code beside it when it is not the user's, as the mark shows it. */
+export function pickedName(item: PickedItem): string {
+  return item.language === null ? item.name : `${item.name} (${item.language.toUpperCase()})`;
+}
+
 /** The catalogue picker's searchable items, by name in `language`. */
 export interface CatalogueSearch {
   find(query: string): PickerFound<CatalogueChoice>;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { h, type Component } from 'vue';
 import CataloguePicker from '../../../../renderer/components/CataloguePicker.vue';
 import ClassificationPicker from '../../../../renderer/components/ClassificationPicker.vue';
+import { pickedName, type PickedItem } from '../../../../renderer/components/picker-search';
 import { all, byTestId, click, eventually } from '../dom';
 import type { Material } from '../../../../shared/api/schemas';
 import { applyServerList } from '../../../../renderer/db/apply-pull';
@@ -158,9 +159,19 @@ describe('the catalogue picker', () => {
     await search('catalogue-picker', 'frame');
     await eventually(() => expect(items()).toEqual([WINDOW]));
     key('catalogue-picker', 'Enter');
-    expect(picked.picks).toEqual([{ id: WINDOW, kind: 'products', name: 'Window frame' }]);
+    expect(picked.picks).toEqual([{ id: WINDOW, kind: 'products', name: 'Window frame', language: null }]);
     key('catalogue-picker', 'Escape');
     expect(picked.cancelled()).toBe(1);
+  });
+
+  it('answers the language of a name shown in another language, which a message names beside it', async () => {
+    const picked = await mountPicker(CataloguePicker, 'de');
+    await search('catalogue-picker', 'steel');
+    await eventually(() => expect(items()).toEqual([STEEL]));
+    key('catalogue-picker', 'Enter');
+    expect(picked.picks).toEqual([{ id: STEEL, kind: 'materials', name: 'Steel', language: 'en' }]);
+    expect(pickedName(picked.picks[0] as PickedItem)).toBe('Steel (EN)');
+    expect(pickedName({ id: CONCRETE, kind: 'materials', name: 'Beton', language: null })).toBe('Beton');
   });
 });
 
@@ -210,7 +221,7 @@ describe('the catalogue picker’s details', () => {
     all('catalogue-picker-option').find((option) => option.dataset['itemId'] === BARE)?.click();
     await eventually(() => expect(byTestId('picker-confirm')).not.toBeNull());
     click('picker-confirm');
-    await eventually(() => expect(picks).toEqual([{ id: BARE, kind: 'materials', name: 'Concrete' }]));
+    await eventually(() => expect(picks).toEqual([{ id: BARE, kind: 'materials', name: 'Concrete', language: null }]));
 
     // A material that gives them a mass is picked at once.
     all('catalogue-picker-option').find((option) => option.dataset['itemId'] === CONCRETE)?.click();

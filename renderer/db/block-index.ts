@@ -1,7 +1,8 @@
 /**
  * Finding elements in a file's blocks: which block holds an id, and a file's rows by id with the user's rows of
- * `elements` over the server's. A generation of blocks never changes, so what is learnt about one (its ids in order)
- * is kept in memory for the files read last and is valid as long as the generation is shown.
+ * `elements` over the server's. A block never changes once written, so what is learnt about a generation (its ids in
+ * order) is kept in memory for the files read last, valid while that generation is shown with as many blocks: a pull
+ * into the shown set of a file never held completely appends blocks to it.
  */
 import { Dexie } from 'dexie';
 import type { BuildingFileElementResponse } from '../../shared/api/schemas';
@@ -46,7 +47,8 @@ export async function userRowsOf(db: CacheDb, fileId: string): Promise<Map<strin
 /** The index of a set already in memory, if any. */
 export function keptIndex(db: CacheDb, fileId: string, set: BlockSet): BlockIndex | undefined {
   const index = indexes.get(db)?.get(fileId);
-  return index?.gen === set.gen ? index : undefined;
+  // The shown set of a file never held completely grows while a pull appends to it: an index of fewer blocks is stale.
+  return index?.gen === set.gen && index.starts.length === set.blocks ? index : undefined;
 }
 
 /** Keeps an index in memory, forgetting the least recently kept file's beyond `KEPT_INDEXES`. */

@@ -76,6 +76,21 @@ describe('elementIdsOf', () => {
     expect([...partial]).toEqual(Array.from({ length: partial.length }, (_, index) => idOf(index)));
   });
 
+  it('lists the pages a pull appends to the shown set after the file was listed', async () => {
+    const db = new CacheDb('growing', { indexedDB: new IDBFactory(), IDBKeyRange });
+    opened.push(db);
+    const page = (from: number) => Array.from({ length: 1000 }, (_, index) => element(FILE, idOf(from + index)));
+    await db.transaction('rw', ELEMENT_TABLES, async () => {
+      await startBlockSet(db, FILE, 't1', 'shown');
+      await appendBlocks(db, FILE, 'shown', page(0));
+    });
+    expect((await elementIdsOf(db, FILE)).length).toBe(1000);
+    await db.transaction('rw', ELEMENT_TABLES, () => appendBlocks(db, FILE, 'shown', page(1000)));
+    expect(await elementCount(db, FILE)).toBe(2000);
+    const ids = await elementIdsOf(db, FILE);
+    expect([ids.length, ids.at(1999)]).toEqual([2000, idOf(1999)]);
+  });
+
   it('answers nothing for a file without elements', async () => {
     const db = await cacheWith(0);
     expect([...(await elementIdsOf(db, FILE))]).toEqual([]);
